@@ -1,0 +1,24 @@
+/**
+ * What the preload exposes to the renderer as `window.clientdesk`: named, typed functions
+ * only (no ipcRenderer, no generic send/on). The renderer never sees the session secret.
+ */
+export interface DesktopNotificationRequest {
+  title: string;
+  body: string;
+  /** The conversation the notification is about: a click opens it. */
+  clientId?: string;
+}
+
+export interface DesktopApi {
+  /** Shows a system notification; main builds it from these plain strings. */
+  showNotification(notification: DesktopNotificationRequest): Promise<void>;
+  /** Called with a client id when the user asks to open that conversation (e.g. a click on a notification). Returns an unsubscribe function. */
+  onOpenConversation(callback: (clientId: string) => void): () => void;
+  /** The server the app talks to, e.g. "http://localhost:3000" (no trailing slash). */
+  getServerUrl(): string;
+  /** Unread messages across all conversations, for the tray and the dock/taskbar badge. */
+  setUnreadCount(count: number): Promise<void>;
+}
+
+/** The name under which the preload exposes the API on `window`. */
+export const DESKTOP_API_KEY = "clientdesk";

@@ -1,0 +1,17 @@
+/**
+ * Every IPC channel between the renderer (through the preload) and main, in one place
+ * (Mattermost's `src/common/communication.ts`). Nothing else names a channel as a string.
+ */
+export const IpcChannels = {
+  /** renderer -> main (invoke): show a system notification built in main. */
+  showNotification: "clientdesk:show-notification",
+  /** renderer -> main (invoke): the number of unread messages, for the tray and badge. */
+  setUnreadCount: "clientdesk:set-unread-count",
+  /** main -> renderer (send): open the conversation with this client id. */
+  openConversation: "clientdesk:open-conversation",
+} as const;
+
+export type IpcChannel = (typeof IpcChannels)[keyof typeof IpcChannels];
+
+/** The command-line switch that hands the server address to the (sandboxed) preload. */
+export const SERVER_URL_SWITCH = "--clientdesk-server-url=";

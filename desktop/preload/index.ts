@@ -1,0 +1,49 @@
+/**
+ * The preload: runs sandboxed before the page, and gives it `window.clientdesk`, a few
+ * named functions (checklist 2). No ipcRenderer, no generic send/on, no Node. Main checks
+ * the sender and the arguments of every call again.
+ */
+import { contextBridge, type IpcRendererEvent, ipcRenderer } from "electron";
+import { DESKTOP_API_KEY, type DesktopApi } from "../common/desktop-api";
+import { IpcChannels, SERVER_URL_SWITCH } from "../common/ipc-channels";
+
+/** Main passes the server address on the command line (webPreferences.additionalArguments). */
+function serverUrlFromArgv(argv: readonly string[]): string {
+  const argument = argv.find((value) => value.startsWith(SERVER_URL_SWITCH));
+  const value = argument?.slice(SERVER_URL_SWITCH.length) ?? "";
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.origin;
+  } catch {
+    // Fall through.
+  }
+  throw new Error("ClientDesk: the server address is missing");
+}
+
+const serverUrl = serverUrlFromArgv(process.argv);
+
+const api: DesktopApi = {
+  async showNotification({ title, body, clientId }) {
+    // Only the three plain fields are sent, whatever else the object carries.
+    await ipcRenderer.invoke(IpcChannels.showNotification, {
+      title: String(title),
+      body: String(body),
+      ...(clientId === undefined ? {} : { clientId: String(clientId) }),
+    });
+  },
+  onOpenConversation(callback) {
+    const listener = (_event: IpcRendererEvent, clientId: unknown) => {
+      if (typeof clientId === "string" && clientId.length > 0) callback(clientId);
+    };
+    ipcRenderer.on(IpcChannels.openConversation, listener);
+    return () => {
+      ipcRenderer.removeListener(IpcChannels.openConversation, listener);
+    };
+  },
+  getServerUrl: () => serverUrl,
+  async setUnreadCount(count) {
+    await ipcRenderer.invoke(IpcChannels.setUnreadCount, count);
+  },
+};
+
+contextBridge.exposeInMainWorld(DESKTOP_API_KEY, api);

@@ -1,0 +1,41 @@
+import type { DesktopApi } from "../common/desktop-api";
+import type { Platform, SecretStorage } from "../../web/src/platform/platform";
+
+/**
+ * The owner app's Platform inside Electron, built on the preload's `window.clientdesk`.
+ * Notifications are shown by main; the server is the configured one; there is no secret to
+ * store here: main keeps the session (in the OS keychain) and the renderer never sees it.
+ */
+export interface DesktopPlatform extends Platform {
+  kind: "desktop";
+  /** Runs (once) the onClick of the last notification about `clientId`, if any. */
+  runNotificationClick(clientId: string): void;
+}
+
+const noSecretStorage: SecretStorage = {
+  get: async () => null,
+  set: async () => {},
+  delete: async () => {},
+};
+
+export function createDesktopPlatform(api: DesktopApi): DesktopPlatform {
+  const clickHandlers = new Map<string, () => void>();
+  return {
+    kind: "desktop",
+    serverUrl: api.getServerUrl(),
+    notify({ title, body, clientId, onClick }) {
+      if (clientId && onClick) clickHandlers.set(clientId, onClick);
+      api.showNotification({ title, body, ...(clientId ? { clientId } : {}) }).catch(() => {
+        // Notifications are a courtesy: a refusal changes nothing on the page.
+      });
+    },
+    // Main shows notifications itself; no web permission is involved.
+    requestNotificationPermission: async () => true,
+    secretStorage: noSecretStorage,
+    runNotificationClick(clientId) {
+      const handler = clickHandlers.get(clientId);
+      clickHandlers.delete(clientId);
+      handler?.();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * electron-vite: builds the desktop app's three parts into out/.
+ *   out/main/index.js       main process (ESM; Electron and Node built-ins external, zod bundled)
+ *   out/preload/index.cjs   preload (CommonJS: sandboxed preloads cannot be ES modules)
+ *   out/renderer/           the owner app from web/, mounted by desktop/renderer/main.tsx
+ *   out/package.json        the packaged app's manifest (electron-builder's app directory)
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "electron-vite";
+import type { Plugin } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const out = `${root}out`;
+
+/**
+ * The packaged app needs a package.json of its own: every part is bundled, so it declares
+ * no dependencies and electron-builder packs none of the server's node_modules.
+ */
+function appManifest(): Plugin {
+  return {
+    name: "clientdesk-app-manifest",
+    apply: "build",
+    closeBundle() {
+      const project = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
+      const manifest = {
+        name: "clientdesk-desktop",
+        productName: "ClientDesk",
+        version: project.version,
+        description: project.description,
+        author: "ClientDesk",
+        license: "UNLICENSED",
+        private: true,
+        type: "module",
+        main: "main/index.js",
+      };
+      writeFileSync(`${out}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}
+
+/**
+ * electron-vite makes production asset URLs relative ("./assets/..."); the renderer is served
+ * from the root of app://clientdesk/, so absolute URLs also work on any route after a reload.
+ */
+function absoluteBase(): Plugin {
+  return { name: "clientdesk-absolute-base", config: () => ({ base: "/" }) };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: `${out}/main`,
+      // Bundle zod and our own modules; only electron and Node built-ins stay external.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: `${root}desktop/main/index.ts` } },
+    },
+    plugins: [appManifest()],
+  },
+  preload: {
+    build: {
+      outDir: `${out}/preload`,
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: `${root}desktop/preload/index.ts` },
+        output: { format: "cjs", entryFileNames: "[name].cjs" },
+      },
+    },
+  },
+  renderer: {
+    root: `${root}desktop/renderer`,
+    publicDir: `${root}web/public`,
+    esbuild: { jsx: "automatic" },
+    plugins: [absoluteBase()],
+    build: {
+      outDir: `${out}/renderer`,
+      emptyOutDir: true,
+      minify: true,
+      rollupOptions: {
+        input: { index: `${root}desktop/renderer/index.html` },
+        onwarn(warning, warn) {
+          // Libraries mark their modules "use client" for React Server Components; meaningless here.
+          if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+          warn(warning);
+        },
+      },
+    },
+    server: { port: 5174, strictPort: true },
+  },
+});

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// Production build: the server bundle (esbuild) and the web app (Vite).
+//   node scripts/build.mjs [--server-only | --web-only]
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { outputs, root } from "./lib/freshness.mjs";
+
+/** Bundles server/index.ts into dist/server/index.mjs; npm packages stay external. */
+export async function buildServer() {
+  const started = performance.now();
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ["server/index.ts"],
+    outfile: outputs.server,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  if (result.errors.length > 0) throw new Error("server build failed");
+  log(`server -> ${path.relative(root, outputs.server)}`, started);
+}
+
+/** Builds the web app with web/vite.config.ts into dist/web. */
+export async function buildWeb() {
+  const started = performance.now();
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });
+  log(`web -> ${path.relative(root, path.dirname(outputs.web))}`, started);
+}
+
+function log(what, started) {
+  console.log(`built ${what} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function main(argv) {
+  const known = new Set(["--server-only", "--web-only"]);
+  const unknown = argv.filter((arg) => !known.has(arg));
+  if (unknown.length > 0 || argv.length > 1) {
+    console.error("usage: node scripts/build.mjs [--server-only | --web-only]");
+    process.exit(2);
+  }
+  if (!argv.includes("--web-only")) await buildServer();
+  if (!argv.includes("--server-only")) await buildWeb();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

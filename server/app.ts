@@ -1,0 +1,109 @@
+import path from "node:path";
+import Koa from "koa";
+import { Model } from "objection";
+import { SessionCache } from "./auth/session-cache";
+import type { Config } from "./config";
+import { type Clock, type Services, systemClock } from "./context";
+import type { Database } from "./db/connection";
+import type { Logger } from "./logger";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { errorHandler } from "./middlewares/errors";
+import { jsonBody } from "./middlewares/json-body";
+import { requestLog } from "./middlewares/request-log";
+import { sameOrigin } from "./middlewares/same-origin";
+import { securityHeaders } from "./middlewares/security-headers";
+import { session } from "./middlewares/session";
+import { webApp } from "./middlewares/web-app";
+import authRoutes from "./routes/api/auth";
+import clientRoutes from "./routes/api/clients";
+import inviteRoutes from "./routes/api/invites";
+import messageRoutes from "./routes/api/messages";
+import downloadRoutes from "./routes/api/downloads";
+import fileRoutes from "./routes/api/files";
+import userRoutes from "./routes/api/user";
+import userImageRoutes from "./routes/api/user-images";
+import subscriptionRoutes from "./routes/api/subscription";
+import stripeWebhookRoutes from "./routes/api/stripe-webhook";
+import billingTestModeRoutes from "./routes/billing-test-mode";
+import googleRoutes from "./routes/google";
+import healthRoutes from "./routes/health";
+import devMailRoutes from "./routes/dev-mail";
+import { createRealtimeHub } from "./realtime/create-hub";
+import type { RealtimeHub } from "./realtime/hub";
+import { RateLimiter } from "./security/rate-limiter";
+import { LocalDiskStorage } from "./storage/local-disk";
+import type { Storage } from "./storage/storage";
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: Storage;
+  realtime?: RealtimeHub;
+  /** Built web assets; defaults to dist/web. */
+  webDir?: string;
+}
+
+export function createApp(options: AppOptions) {
+  const { config, db, logger } = options;
+  Model.knex(db);
+  const clock = options.clock ?? systemClock;
+  // Starts connecting at once (PostgreSQL: the LISTEN connection); await realtime.start() to
+  // know it is listening. The caller closes it (realtime.close()) on shutdown.
+  const realtime = options.realtime ?? createRealtimeHub({ config, db, logger });
+  void realtime.start();
+  const services: Services = {
+    config,
+    db,
+    logger,
+    clock,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailboxDir: path.join(config.dataDir, "mail"),
+        logger,
+      }),
+    storage: options.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")),
+    rateLimiter: new RateLimiter(clock),
+    realtime,
+    sessionCache: new SessionCache(),
+  };
+
+  const app = new Koa<Koa.DefaultState, { services: Services }>({ proxy: config.trustProxy });
+  app.context.services = services;
+  app.silent = true;
+
+  app.use(errorHandler);
+  app.use(securityHeaders(config.appOrigin, config.secureCookies));
+  app.use(healthRoutes.routes());
+  app.use(requestLog);
+  app.use(sameOrigin(config.allowedOrigins, ["/api/stripe/webhook"]));
+  app.use(jsonBody(undefined, ["/api/stripe/webhook"]));
+  app.use(session);
+  for (const router of [
+    authRoutes,
+    userRoutes,
+    googleRoutes,
+    userImageRoutes,
+    downloadRoutes,
+    clientRoutes,
+    messageRoutes,
+    inviteRoutes,
+    fileRoutes,
+    subscriptionRoutes,
+    stripeWebhookRoutes,
+    billingTestModeRoutes,
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  // The dev mailbox page: never in production, where mail is real people's.
+  if (config.env !== "production") app.use(devMailRoutes.routes());
+  app.use(webApp(options.webDir ?? path.resolve("dist/web")));
+
+  return { app, services };
+}

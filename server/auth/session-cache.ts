@@ -1,0 +1,63 @@
+import type { Knex } from "knex";
+import type { Session, User } from "../models";
+
+interface Entry {
+  user: User;
+  session: Session;
+  cachedUntil: number;
+}
+
+const TTL_MS = 2_000;
+const MAX_ENTRIES = 10_000;
+const caches = new Set<SessionCache>();
+
+/**
+ * Remembers a session and its user for two seconds, so a busy client's requests do not each
+ * read the database. Any write to users or sessions through the models empties every cache of
+ * this process at once (and again when its transaction commits); another instance on the same
+ * PostgreSQL sees such a change within the two seconds.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor() {
+    caches.add(this);
+  }
+
+  get(idHash: string, now: number): Entry | undefined {
+    const entry = this.entries.get(idHash);
+    if (!entry) return undefined;
+    if (entry.cachedUntil <= now || entry.session.expiresAt.getTime() <= now) {
+      this.entries.delete(idHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(idHash: string, user: User, session: Session, now: number): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(idHash, { user, session, cachedUntil: now + TTL_MS });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  dispose(): void {
+    this.entries.clear();
+    caches.delete(this);
+  }
+}
+
+/** Called by the User and Session models after any update or delete. */
+export function sessionDataChanged(transaction?: Knex | Knex.Transaction): void {
+  for (const cache of caches) cache.clear();
+  const pending = (transaction as { executionPromise?: Promise<unknown> } | undefined)?.executionPromise;
+  // A request may cache the old row between the write and the commit: clear again after it.
+  pending?.then(
+    () => {
+      for (const cache of caches) cache.clear();
+    },
+    () => undefined,
+  );
+}

@@ -1,0 +1,23 @@
+import type { Services } from "../context";
+import { User } from "../models";
+import { applySubscription } from "./billing-state";
+import { subscriptionObject } from "./stripe-objects";
+
+/**
+ * Applies the subscription a provider call answered, at once, through the same state code as
+ * the webhook event that follows it (which then finds nothing newer to do). Times are whole
+ * seconds, like Stripe's event times, so the two compare fairly.
+ */
+export async function applyProviderAnswer(
+  services: Services,
+  userId: string,
+  answer: unknown,
+): Promise<User> {
+  const subscription = subscriptionObject.parse(answer);
+  const at = new Date(Math.floor(services.clock.now().getTime() / 1000) * 1000);
+  return services.db.transaction(async (trx) => {
+    const user = await User.query(trx).findById(userId).forUpdate().throwIfNotFound();
+    await applySubscription(trx, user, subscription, at);
+    return User.query(trx).findById(userId).throwIfNotFound();
+  });
+}

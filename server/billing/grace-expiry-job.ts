@@ -1,0 +1,65 @@
+import type { Services } from "../context";
+import type { Job } from "../jobs/job";
+import { User } from "../models";
+import { billingProvider } from "./provider";
+import { endCancelledTestSubscriptions } from "./test-mode-period-end";
+
+const BATCH = 100;
+
+/**
+ * Downgrades to free every account whose payment grace period ended unpaid, and stops its
+ * subscription at the provider. Clients and messages stay; only adding beyond the free limit
+ * and the paid features stop. Rows are taken FOR UPDATE SKIP LOCKED, so several server
+ * instances never downgrade the same account twice.
+ */
+export async function expireGracePeriods(services: Services): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = services.clock.now();
+    const ended = await services.db.transaction(async (trx) => {
+      const users = await User.query(trx)
+        .whereNotNull("paymentFailureGraceEnd")
+        .where("paymentFailureGraceEnd", "<=", now)
+        .forUpdate()
+        .skipLocked()
+        .limit(BATCH);
+      for (const user of users) {
+        await User.query(trx).findById(user.id).patch({
+          accountTier: "free",
+          subscriptionStatus: "canceled",
+          paymentFailureGraceEnd: null,
+          cancelAtPeriodEnd: false,
+          pausedUntil: null,
+          // Events from before the downgrade (e.g. a late retry's failure) change nothing now.
+          billingSyncedAt: now,
+        });
+      }
+      return users;
+    });
+    for (const user of ended) {
+      services.logger.info({ userId: user.id }, "payment grace period ended: downgraded to free");
+      if (user.stripeSubscriptionId) {
+        await billingProvider(services)
+          .cancelNow(user.stripeSubscriptionId)
+          .catch((error) =>
+            services.logger.error(
+              { err: error, userId: user.id },
+              "could not cancel the unpaid subscription",
+            ),
+          );
+      }
+    }
+    total += ended.length;
+    if (ended.length < BATCH) return total;
+  }
+}
+
+/** The billing job: grace expiry, and in test mode the end of cancelled periods. */
+export const graceExpiryJob: Job = {
+  name: "billing-grace-expiry",
+  intervalMs: 60_000,
+  run: async (services) => {
+    await expireGracePeriods(services);
+    if (billingProvider(services).testMode) await endCancelledTestSubscriptions(services);
+  },
+};

@@ -1,0 +1,94 @@
+import type { Services } from "../context";
+import {
+  applyCheckoutCompleted,
+  applyPaymentFailed,
+  applyPaymentSucceeded,
+  applySubscription,
+  lockBillingUser,
+} from "./billing-state";
+import { billingProvider } from "./provider";
+import {
+  type BillingEvent,
+  checkoutSessionObject,
+  invoiceObject,
+  subscriptionObject,
+} from "./stripe-objects";
+
+export interface HandledEvent {
+  /** False when this event id was processed before (a replay): nothing changed. */
+  firstTime: boolean;
+  applied: boolean;
+}
+
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+]);
+
+/**
+ * Turns one billing event into account state: the signed Stripe webhook and the test-mode
+ * checkout both come through here. Each event id is processed once (billing_events), in the
+ * same transaction as its state change.
+ */
+export async function handleBillingEvent(
+  services: Services,
+  event: BillingEvent,
+): Promise<HandledEvent> {
+  const at = new Date(event.created * 1000);
+  const outcome = await services.db.transaction(async (trx) => {
+    const inserted = await trx("billing_events")
+      .insert({ id: event.id, type: event.type, processedAt: services.clock.now() })
+      .onConflict("id")
+      .ignore()
+      .returning("id");
+    if (inserted.length === 0) return { firstTime: false, applied: false, replaced: null };
+    const object = event.data.object;
+
+    if (
+      event.type === "checkout.session.completed" ||
+      event.type === "checkout.session.async_payment_succeeded"
+    ) {
+      const result = await applyCheckoutCompleted(trx, checkoutSessionObject.parse(object), at);
+      return { firstTime: true, applied: result.applied, replaced: result.replacedSubscriptionId };
+    }
+    if (SUBSCRIPTION_EVENTS.has(event.type)) {
+      const subscription = subscriptionObject.parse(object);
+      const user = await lockBillingUser(trx, {
+        customerId: subscription.customer,
+        userId: subscription.metadata.userId,
+      });
+      if (!user) return { firstTime: true, applied: false, replaced: null };
+      const result = await applySubscription(trx, user, subscription, at);
+      return { firstTime: true, applied: result.applied, replaced: result.replacedSubscriptionId };
+    }
+    if (event.type === "invoice.payment_failed") {
+      return {
+        firstTime: true,
+        applied: await applyPaymentFailed(trx, invoiceObject.parse(object), at),
+        replaced: null,
+      };
+    }
+    if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") {
+      return {
+        firstTime: true,
+        applied: await applyPaymentSucceeded(trx, invoiceObject.parse(object), at),
+        replaced: null,
+      };
+    }
+    return { firstTime: true, applied: false, replaced: null };
+  });
+
+  if (outcome.replaced) {
+    // A new checkout replaced the plan: stop billing the old subscription. Its "deleted"
+    // event is ignored since it is no longer the account's current subscription.
+    await billingProvider(services)
+      .cancelNow(outcome.replaced)
+      .catch((error) =>
+        services.logger.error({ err: error }, "could not cancel a replaced subscription"),
+      );
+  }
+  return { firstTime: outcome.firstTime, applied: outcome.applied };
+}

@@ -1,0 +1,107 @@
+import type Stripe from "stripe";
+import type { PaidTier } from "../../shared/schemas/billing";
+import { type BillingPeriod, planPriceCents, TIER_CONFIG } from "../../shared/tiers";
+import type { Config } from "../config";
+import type { Services } from "../context";
+import { conflict } from "../errors";
+import { User } from "../models";
+import type { BillingProvider } from "./provider";
+import { createStripeClient } from "./stripe-client";
+import { TEST_CUSTOMER_PREFIX } from "./test-mode-events";
+
+/**
+ * Billing through Stripe. Prices are given inline (price_data) from shared/tiers.ts, so no
+ * price ids need setting up in the Stripe dashboard; the plan travels in metadata on the
+ * session and the subscription, where the webhook reads it back.
+ */
+export class StripeBilling implements BillingProvider {
+  readonly testMode = false;
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly services: Services,
+    config: NonNullable<Config["stripe"]>,
+  ) {
+    this.stripe = createStripeClient(config);
+  }
+
+  async createCheckout(user: User, tier: PaidTier, period: BillingPeriod): Promise<string> {
+    const customer = await this.customerFor(user);
+    const metadata = { userId: user.id, tier, period };
+    const appUrl = this.services.config.appUrl;
+    const session = await this.stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: user.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: planPriceCents(tier, period),
+            recurring: { interval: period === "annual" ? "year" : "month" },
+            product_data: { name: `ClientDesk ${TIER_CONFIG[tier].name}` },
+          },
+        },
+      ],
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${appUrl}/?subscription=success`,
+      cancel_url: `${appUrl}/pricing`,
+    });
+    if (!session.url) throw new Error("Stripe answered a checkout session without a url");
+    return session.url;
+  }
+
+  async applyDiscount(user: User, amountCents: number): Promise<unknown> {
+    const coupon = await this.stripe.coupons.create({
+      amount_off: amountCents,
+      currency: "usd",
+      duration: "once",
+      name: "Thanks for staying",
+    });
+    return this.stripe.subscriptions.update(subscriptionOf(user), {
+      discounts: [{ coupon: coupon.id }],
+    });
+  }
+
+  pause(user: User, resumesAt: Date): Promise<unknown> {
+    return this.stripe.subscriptions.update(subscriptionOf(user), {
+      pause_collection: { behavior: "void", resumes_at: Math.floor(resumesAt.getTime() / 1000) },
+    });
+  }
+
+  setCancelAtPeriodEnd(user: User, cancel: boolean): Promise<unknown> {
+    return this.stripe.subscriptions.update(subscriptionOf(user), { cancel_at_period_end: cancel });
+  }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(subscriptionId);
+  }
+
+  /**
+   * One Stripe customer per owner, made on the first checkout; events find the owner by it.
+   * A customer id left by test mode (before Stripe keys were set) is replaced.
+   */
+  private async customerFor(user: User): Promise<string> {
+    const current = user.stripeCustomerId;
+    if (current && !current.startsWith(TEST_CUSTOMER_PREFIX)) return current;
+    const customer = await this.stripe.customers.create(
+      { email: user.email, name: user.fullName, metadata: { userId: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    await User.query()
+      .findById(user.id)
+      .where((q) =>
+        q.whereNull("stripeCustomerId").orWhere("stripeCustomerId", "like", `${TEST_CUSTOMER_PREFIX}%`),
+      )
+      .patch({ stripeCustomerId: customer.id });
+    const saved = await User.query().findById(user.id).throwIfNotFound();
+    return saved.stripeCustomerId ?? customer.id;
+  }
+}
+
+function subscriptionOf(user: User): string {
+  if (!user.stripeSubscriptionId) throw conflict("There is no paid subscription to change");
+  return user.stripeSubscriptionId;
+}

@@ -1,0 +1,48 @@
+import type { PaidTier } from "../../shared/schemas/billing";
+import type { BillingPeriod } from "../../shared/tiers";
+import type { Services } from "../context";
+import { conflict } from "../errors";
+import type { User } from "../models";
+import type { BillingProvider } from "./provider";
+import { TestCheckoutTokens } from "./test-checkout-token";
+import { currentTestSubscription } from "./test-mode-events";
+
+/**
+ * Billing without Stripe keys: checkout is our own clearly labelled page
+ * (/billing/test-checkout), and each change answers the subscription object Stripe would,
+ * so the same state code applies it. No money moves.
+ */
+export class TestModeBilling implements BillingProvider {
+  readonly testMode = true;
+  private readonly tokens: TestCheckoutTokens;
+
+  constructor(private readonly services: Services) {
+    this.tokens = new TestCheckoutTokens(services.config.sessionSecret);
+  }
+
+  async createCheckout(user: User, tier: PaidTier, period: BillingPeriod): Promise<string> {
+    const session = this.tokens.issue({ userId: user.id, tier, period }, this.services.clock.now());
+    return `${this.services.config.appUrl}/billing/test-checkout?session=${encodeURIComponent(session)}`;
+  }
+
+  async applyDiscount(user: User): Promise<unknown> {
+    return currentTestSubscription(current(user));
+  }
+
+  async pause(user: User, resumesAt: Date): Promise<unknown> {
+    return currentTestSubscription(current(user), { pausedUntil: resumesAt });
+  }
+
+  async setCancelAtPeriodEnd(user: User, cancel: boolean): Promise<unknown> {
+    return currentTestSubscription(current(user), { cancelAtPeriodEnd: cancel });
+  }
+
+  async cancelNow(): Promise<void> {
+    // Nothing outside this database to stop.
+  }
+}
+
+function current(user: User): User {
+  if (!user.stripeSubscriptionId) throw conflict("There is no paid subscription to change");
+  return user;
+}

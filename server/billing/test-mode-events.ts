@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import type { BillingPeriod, Tier } from "../../shared/tiers";
+import type { User } from "../models";
+import type { BillingEvent } from "./stripe-objects";
+import type { TestCheckoutSession } from "./test-checkout-token";
+
+/**
+ * Test mode plays Stripe's part: it builds the events (and subscription objects) Stripe would
+ * send, in Stripe's shapes, and they go through the same handler as real webhook events.
+ */
+
+export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function addPeriod(from: Date, period: BillingPeriod, count = 1): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + (period === "annual" ? 12 * count : count));
+  return next;
+}
+
+export function addMonths(from: Date, months: number): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+export function testEvent(type: string, object: unknown, at: Date, id?: string): BillingEvent {
+  return {
+    id: id ?? `evt_test_${randomBytes(12).toString("hex")}`,
+    type,
+    created: toSeconds(at),
+    data: { object },
+  };
+}
+
+/** Test mode's customer ids; Stripe's own are alphanumeric after `cus_`, never like these. */
+export const TEST_CUSTOMER_PREFIX = "cus_test_";
+
+export const testCustomerId = (user: User) =>
+  user.stripeCustomerId?.startsWith(TEST_CUSTOMER_PREFIX)
+    ? user.stripeCustomerId
+    : `${TEST_CUSTOMER_PREFIX}${user.id.replaceAll("-", "")}`;
+
+interface SubscriptionFacts {
+  id: string;
+  customer: string;
+  userId: string;
+  tier: Tier;
+  period: BillingPeriod;
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  pausedUntil: Date | null;
+}
+
+/** A subscription object as Stripe's API (2025+) shapes it. */
+export function testSubscriptionObject(facts: SubscriptionFacts) {
+  const end = facts.currentPeriodEnd ? toSeconds(facts.currentPeriodEnd) : null;
+  return {
+    id: facts.id,
+    object: "subscription",
+    customer: facts.customer,
+    status: facts.status,
+    metadata: { userId: facts.userId, tier: facts.tier, period: facts.period },
+    cancel_at_period_end: facts.cancelAtPeriodEnd,
+    cancel_at: facts.cancelAtPeriodEnd ? end : null,
+    pause_collection: facts.pausedUntil
+      ? { behavior: "void", resumes_at: toSeconds(facts.pausedUntil) }
+      : null,
+    items: { object: "list", data: [{ object: "subscription_item", current_period_end: end }] },
+  };
+}
+
+/** The account's current test subscription, with changes. */
+export function currentTestSubscription(user: User, changes: Partial<SubscriptionFacts> = {}) {
+  return testSubscriptionObject({
+    id: user.stripeSubscriptionId ?? "",
+    customer: testCustomerId(user),
+    userId: user.id,
+    tier: user.accountTier,
+    period: user.billingPeriod === "annual" ? "annual" : "monthly",
+    status: user.subscriptionStatus,
+    currentPeriodEnd: user.subscriptionEndDate,
+    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    pausedUntil: user.pausedUntil,
+    ...changes,
+  });
+}
+
+function testInvoice(subscriptionId: string, customer: string, id: string) {
+  return {
+    id,
+    object: "invoice",
+    customer,
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription: subscriptionId },
+    },
+  };
+}
+
+/** What Stripe sends when a checkout is paid: the session, the new subscription, its invoice. */
+export function checkoutPaidEvents(
+  user: User,
+  session: TestCheckoutSession,
+  at: Date,
+): BillingEvent[] {
+  const subscriptionId = `sub_test_${session.nonce}`;
+  const customer = testCustomerId(user);
+  const metadata = { userId: session.userId, tier: session.tier, period: session.period };
+  const subscription = testSubscriptionObject({
+    id: subscriptionId,
+    customer,
+    userId: session.userId,
+    tier: session.tier,
+    period: session.period,
+    status: "active",
+    currentPeriodEnd: addPeriod(at, session.period),
+    cancelAtPeriodEnd: false,
+    pausedUntil: null,
+  });
+  const checkout = {
+    id: `cs_test_${session.nonce}`,
+    object: "checkout.session",
+    mode: "subscription",
+    customer,
+    subscription: subscriptionId,
+    client_reference_id: session.userId,
+    payment_status: "paid",
+    metadata,
+  };
+  const prefix = `evt_test_${session.nonce}`;
+  return [
+    testEvent("checkout.session.completed", checkout, at, `${prefix}_checkout`),
+    testEvent("customer.subscription.created", subscription, at, `${prefix}_subscription`),
+    testEvent(
+      "invoice.paid",
+      testInvoice(subscriptionId, customer, `in_test_${session.nonce}`),
+      at,
+      `${prefix}_invoice`,
+    ),
+  ];
+}
+
+/** A renewal: paid (the period moves on) or failed (past_due; the grace period starts). */
+export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date): BillingEvent[] {
+  const subscriptionId = user.stripeSubscriptionId ?? "";
+  const invoice = testInvoice(
+    subscriptionId,
+    testCustomerId(user),
+    `in_test_${randomBytes(8).toString("hex")}`,
+  );
+  if (outcome === "fail") {
+    return [
+      testEvent("invoice.payment_failed", invoice, at),
+      testEvent(
+        "customer.subscription.updated",
+        currentTestSubscription(user, { status: "past_due" }),
+        at,
+      ),
+    ];
+  }
+  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
+  const base =
+    user.subscriptionEndDate && user.subscriptionEndDate > at ? user.subscriptionEndDate : at;
+  return [
+    testEvent("invoice.paid", invoice, at),
+    testEvent(
+      "customer.subscription.updated",
+      currentTestSubscription(user, {
+        status: "active",
+        currentPeriodEnd: addPeriod(base, period),
+      }),
+      at,
+    ),
+  ];
+}

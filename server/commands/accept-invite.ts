@@ -1,0 +1,65 @@
+import { hashInviteToken, isWellFormedInviteToken } from "../auth/invite-tokens";
+import type { Services } from "../context";
+import { conflict, HttpError } from "../errors";
+import { Client, User } from "../models";
+
+export const INVALID_INVITE = "This invite link is invalid or has already been used.";
+
+const invalidInvite = () => new HttpError(404, INVALID_INVITE, { success: false });
+
+/**
+ * Uses up an invite token: the first use creates the client user (no password; the address is
+ * taken as verified, since the owner sent the link to it) and sets joinedAt. The row is locked,
+ * so of two accepts at the same moment exactly one finds the token. Answers the user to sign in.
+ *
+ * `currentUserId` is who the browser is signed in as: the owner opening their own client's
+ * link is refused (409) and the link stays live, since signing in would end their session.
+ * The first join tells the owner's open pages (client_joined).
+ */
+export async function acceptInvite(
+  services: Services,
+  token: string,
+  currentUserId?: string,
+): Promise<{ client: Client; user: User }> {
+  if (!isWellFormedInviteToken(token)) throw invalidInvite();
+  const { db, clock } = services;
+  const accepted = await db.transaction(async (trx) => {
+    const client = await Client.query(trx)
+      .findOne({ inviteTokenHash: hashInviteToken(token) })
+      .forUpdate();
+    if (!client) throw invalidInvite();
+    if (currentUserId === client.ownerId) {
+      throw conflict(
+        "This is your own client's invite link. Send it to your client, or open it in a private window.",
+      );
+    }
+    const now = clock.now();
+    let user = client.userId ? await User.query(trx).findById(client.userId) : undefined;
+    if (!user) {
+      user = await User.query(trx).insertAndFetch({
+        email: client.email,
+        fullName: client.name,
+        role: "client",
+        passwordHash: null,
+        emailVerifiedAt: now,
+      });
+    }
+    const joined = await Client.query(trx).patchAndFetchById(client.id, {
+      userId: user.id,
+      joinedAt: client.joinedAt ?? now,
+      inviteTokenHash: null,
+      inviteTokenEncrypted: null,
+      inviteIssuedAt: null,
+    });
+    return { client: joined, user, firstJoin: !client.joinedAt };
+  });
+  if (accepted.firstJoin) {
+    try {
+      await services.realtime.publish({ type: "client_joined", clientId: accepted.client.id });
+    } catch (error) {
+      // The owner's list catches up on its next refresh; the join itself stands.
+      services.logger.warn({ err: error, clientId: accepted.client.id }, "could not publish client_joined");
+    }
+  }
+  return { client: accepted.client, user: accepted.user };
+}

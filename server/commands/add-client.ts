@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import type { AddClientInput } from "../../shared/schemas/clients";
+import { TIER_CONFIG, canCreateMoreClients } from "../../shared/tiers";
+import { InviteTokens } from "../auth/invite-tokens";
+import type { Services } from "../context";
+import { forbidden } from "../errors";
+import { Client, User } from "../models";
+import { hasShortLinks } from "../policies/clients";
+import { ensureShortLink } from "./create-short-link";
+
+export interface AddedClient {
+  client: Client;
+  owner: User;
+  token: string;
+  /** Made on the paid plans only. */
+  shortCode: string | null;
+}
+
+/**
+ * Adds a client with a fresh invite within the plan's client limit. The owner row is locked
+ * for the count and the insert, so two adds at the same moment cannot pass the limit together.
+ */
+export async function addClient(
+  services: Services,
+  actor: User,
+  input: AddClientInput,
+): Promise<AddedClient> {
+  const { db, config, clock } = services;
+  const id = randomUUID();
+  const invite = new InviteTokens(config.sessionSecret).issue(id);
+  return db.transaction(async (trx) => {
+    const owner = await User.query(trx).findById(actor.id).forUpdate().throwIfNotFound();
+    const count = await Client.query(trx).where("ownerId", owner.id).resultSize();
+    if (!canCreateMoreClients(owner.accountTier, count)) {
+      throw forbidden(
+        `Client limit reached. Upgrade your ${TIER_CONFIG[owner.accountTier].name} plan to add more clients`,
+      );
+    }
+    const client = await Client.query(trx).insertAndFetch({
+      id,
+      ownerId: owner.id,
+      name: input.name,
+      email: input.email,
+      inviteTokenHash: invite.hash,
+      inviteTokenEncrypted: invite.encrypted,
+      inviteIssuedAt: clock.now(),
+    });
+    const shortCode = hasShortLinks(owner.accountTier)
+      ? await ensureShortLink(trx, client.id)
+      : null;
+    return { client, owner, token: invite.token, shortCode };
+  });
+}

@@ -1,0 +1,41 @@
+import type { FeedbackInput } from "../../shared/schemas/files";
+import type { Services } from "../context";
+import { badRequest, conflict } from "../errors";
+import { type Client, Message, type User } from "../models";
+import { announce } from "./upload-conversation-file";
+
+export const FEEDBACK_MESSAGES = {
+  noFeedbackAsked: "This message does not ask for feedback",
+  alreadyDecided: "Feedback on this file was already given",
+} as const;
+
+/**
+ * The client's decision on an owner's file that requires feedback: pending to approved or
+ * needs_work, once. The row is locked, so of two decisions at once exactly one is taken and
+ * the other answers 409; a decided version never changes again. Announces feedback_updated.
+ */
+export async function decideFeedback(
+  services: Services,
+  actor: User,
+  client: Client,
+  messageId: string,
+  input: FeedbackInput,
+): Promise<Message> {
+  const comment = input.feedbackComment?.trim() || null;
+  const message = await services.db.transaction(async (trx) => {
+    const current = await Message.query(trx)
+      .findOne({ id: messageId, clientId: client.id })
+      .forUpdate();
+    if (!current?.fileId || !current.requiresFeedback || current.senderRole !== "owner")
+      throw badRequest(FEEDBACK_MESSAGES.noFeedbackAsked);
+    if (current.feedbackStatus !== "pending") throw conflict(FEEDBACK_MESSAGES.alreadyDecided);
+    return Message.query(trx).patchAndFetchById(messageId, {
+      feedbackStatus: input.feedbackStatus,
+      feedbackComment: comment,
+      feedbackAt: services.clock.now(),
+      feedbackBy: actor.id,
+    });
+  });
+  await announce(services, "feedback_updated", client.id, message.id);
+  return message;
+}

@@ -1,0 +1,48 @@
+import type { Knex } from "knex";
+import type { Role } from "../../shared/schemas/user";
+import type { Services } from "../context";
+import { notFound } from "../errors";
+import { type Client, Message, type User } from "../models";
+import { rescheduleAfterRead } from "./notification-schedule";
+
+/**
+ * Moves a side's read mark forward to `seq` (never back). True when it moved: only then does
+ * the other side need to hear about it.
+ */
+export async function advanceReadState(
+  db: Knex,
+  clientId: string,
+  role: Role,
+  seq: number,
+): Promise<boolean> {
+  const moved = await db("notificationStates")
+    .insert({ clientId, recipientRole: role, lastReadSeq: seq })
+    .onConflict(["clientId", "recipientRole"])
+    .merge({ lastReadSeq: seq })
+    .where("notificationStates.lastReadSeq", "<", seq)
+    .returning("lastReadSeq");
+  return moved.length > 0;
+}
+
+/**
+ * Marks the conversation read up to `messageId` for the actor's side (which cancels or
+ * restarts their pending email), then tells both sides.
+ */
+export async function markRead(
+  services: Services,
+  actor: User,
+  client: Client,
+  messageId: string,
+): Promise<void> {
+  const message = await Message.query()
+    .select("seq")
+    .findOne({ id: messageId, clientId: client.id });
+  if (!message) throw notFound("Message not found");
+  if (!(await advanceReadState(services.db, client.id, actor.role, message.seq))) return;
+  await rescheduleAfterRead(services.db, client.id, actor.role, services.clock.now());
+  try {
+    await services.realtime.publish({ type: "messages_read", clientId: client.id, messageId });
+  } catch (error) {
+    services.logger.warn({ err: error, clientId: client.id }, "could not publish messages_read");
+  }
+}

@@ -1,0 +1,70 @@
+import { CODE_LIFETIME_MS } from "../auth/email-codes";
+import { clientSignInUrl, newSignInLinkToken } from "../auth/invite-tokens";
+import type { Services } from "../context";
+import { type BrandingOwner, brandingFor } from "../mail/branding";
+import { clientSignInLinkMail, ownerDisplayName } from "../mail/client-mails";
+import { EmailCode } from "../models";
+
+/**
+ * Mails a sign-in link for each joined conversation of this address (one mail per
+ * conversation, naming its owner). A new link replaces the earlier one of that client user.
+ * Silent for addresses that have none; the mails go out in the background so that the answer
+ * takes as long either way.
+ */
+export async function requestClientSignInLink(services: Services, email: string): Promise<void> {
+  const { db, clock, config, mailer, logger } = services;
+  const conversations: ({ userId: string } & BrandingOwner)[] = await db("clients")
+    .join("users as member", "member.id", "clients.userId")
+    .join("users as owner", "owner.id", "clients.ownerId")
+    .where({ "clients.email": email, "member.role": "client" })
+    .whereNotNull("clients.joinedAt")
+    .select(
+      "clients.userId",
+      "owner.fullName",
+      "owner.companyName",
+      "owner.accountTier",
+      "owner.companyLogo",
+      "owner.primaryColor",
+      "owner.backgroundColor",
+      "owner.textColor",
+    );
+  if (conversations.length === 0) return;
+  const now = clock.now();
+  const links = await db.transaction(async (trx) => {
+    const made: { owner: BrandingOwner; token: string }[] = [];
+    for (const { userId, ...owner } of conversations) {
+      await EmailCode.query(trx)
+        .patch({ usedAt: now })
+        .where({ userId, purpose: "sign_in_link" })
+        .whereNull("usedAt");
+      const { token, hash } = newSignInLinkToken();
+      await EmailCode.query(trx).insert({
+        userId,
+        purpose: "sign_in_link",
+        codeHash: hash,
+        expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS.sign_in_link),
+        createdAt: now,
+      });
+      made.push({ owner, token });
+    }
+    return made;
+  });
+  void Promise.all(
+    links.map(async (link) => {
+      try {
+        const branding = await brandingFor(services.storage, link.owner, (error) =>
+          logger.warn({ err: error }, "owner logo unreadable"),
+        );
+        await mailer.send(
+          clientSignInLinkMail(email, {
+            ownerName: ownerDisplayName(link.owner),
+            url: clientSignInUrl(config.appUrl, link.token),
+            branding,
+          }),
+        );
+      } catch (error) {
+        logger.warn({ err: error }, "sign-in link mail failed");
+      }
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import { inviteUrl } from "../auth/invite-tokens";
+import type { Services } from "../context";
+import { brandingFor } from "../mail/branding";
+import { inviteMail, ownerDisplayName } from "../mail/client-mails";
+import type { Client, User } from "../models";
+
+/** Emails the invite link to the client; false (and a log line) when the mail could not go out. */
+export async function sendInviteMail(
+  services: Services,
+  owner: User,
+  client: Client,
+  token: string,
+): Promise<boolean> {
+  try {
+    await services.mailer.send(
+      inviteMail(client.email, {
+        clientName: client.name,
+        ownerName: ownerDisplayName(owner),
+        url: inviteUrl(services.config.appUrl, token),
+        branding: await brandingFor(services.storage, owner, (error) =>
+          services.logger.warn({ err: error, ownerId: owner.id }, "owner logo unreadable"),
+        ),
+      }),
+    );
+    return true;
+  } catch (error) {
+    services.logger.warn({ err: error, clientId: client.id }, "invite mail failed");
+    return false;
+  }
+}

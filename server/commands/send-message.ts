@@ -1,0 +1,91 @@
+import type { Knex } from "knex";
+import type { SendMessageInput } from "../../shared/schemas/messages";
+import type { Services } from "../context";
+import { notFound } from "../errors";
+import { type Client, Message, type User } from "../models";
+import { messageSentCtes } from "./notification-schedule";
+
+export interface NewMessage {
+  content: string | null;
+  fileId?: string | null;
+  requiresFeedback?: boolean;
+  /** The sender's clock (services.clock), from which the recipient's email delay runs. */
+  sentAt: Date;
+}
+
+/** The stored message's columns, named as the model has them. */
+const MESSAGE_COLUMNS = `id, seq, client_id as "clientId", sender_id as "senderId",
+  sender_role as "senderRole", content, file_id as "fileId",
+  requires_feedback as "requiresFeedback", feedback_status as "feedbackStatus",
+  feedback_comment as "feedbackComment", feedback_at as "feedbackAt",
+  feedback_by as "feedbackBy", version_of as "versionOf", version_number as "versionNumber",
+  created_at as "createdAt"`;
+
+/**
+ * Appends a message to a conversation (text here; uploads call it inside their transaction),
+ * in one statement, since every message takes this path:
+ * - the conversation row is locked first, so its messages take their seq in commit order: a
+ *   reader that has seen seq N never later finds a smaller one appear, and catch-up by
+ *   `after` misses nothing;
+ * - sending marks everything up to the new message read and answered by the sender
+ *   (cancelling their pending email) and schedules the recipient's (notification-schedule.ts).
+ */
+export async function appendMessage(
+  db: Knex,
+  clientId: string,
+  sender: User,
+  message: NewMessage,
+): Promise<Message> {
+  const emails = messageSentCtes(sender.role, message.sentAt);
+  const result: { rows: Record<string, unknown>[] } = await db.raw(
+    `with conversation as (
+       select c.id, c.joined_at, c.email_notification_delay as client_delay,
+              o.email_notification_delay as owner_delay
+         from clients c join users o on o.id = c.owner_id
+        where c.id = ?
+          for no key update of c
+     ), message as (
+       insert into messages (client_id, sender_id, sender_role, content, file_id,
+                             requires_feedback, feedback_status)
+       select id, ?, ?, ?, ?, ?, ? from conversation
+       returning *
+     ), ${emails.sql}
+     select ${MESSAGE_COLUMNS} from message`,
+    [
+      clientId,
+      sender.id,
+      sender.role,
+      message.content,
+      message.fileId ?? null,
+      message.requiresFeedback ?? false,
+      message.requiresFeedback ? "pending" : null,
+      ...emails.bindings,
+    ],
+  );
+  const row = result.rows[0];
+  if (!row) throw notFound("Client not found");
+  return Message.fromJson({ ...row, seq: Number(row.seq) }, { skipValidation: true });
+}
+
+/** Sends a text message as the actor (owner or client of the conversation), then announces it. */
+export async function sendMessage(
+  services: Services,
+  actor: User,
+  client: Client,
+  input: SendMessageInput,
+): Promise<Message> {
+  const message = await appendMessage(services.db, client.id, actor, {
+    content: input.content.trim(),
+    sentAt: services.clock.now(),
+  });
+  try {
+    await services.realtime.publish({
+      type: "new_message",
+      clientId: client.id,
+      messageId: message.id,
+    });
+  } catch (error) {
+    services.logger.warn({ err: error, clientId: client.id }, "could not publish new_message");
+  }
+  return message;
+}

@@ -1,0 +1,281 @@
+import type { Role } from "../../shared/schemas/user";
+import type { Services } from "../context";
+import { type BrandingOwner, brandingFor } from "../mail/branding";
+import { ownerDisplayName } from "../mail/client-mails";
+import {
+  QUOTED_MESSAGES,
+  unansweredMessagesMail,
+  type WaitingMessage,
+} from "../mail/notification-mails";
+
+/**
+ * The unanswered-messages sweep: takes the due rows of `notification_states`, sends one email
+ * per conversation and side covering every message that still waits, and records it.
+ *
+ * Claiming: one statement moves a batch of due rows' `due_at` to a lease (now + LEASE_MS),
+ * choosing them with FOR UPDATE SKIP LOCKED, so two instances never take the same row and no
+ * lock is held while mail goes out. The outcome is written after sending; if the instance dies
+ * in between, the lease runs out and the next sweep (any instance) sends it. A row changed
+ * during the lease (a reply, a read) keeps that change: the outcome only replaces a due_at that
+ * is still our lease.
+ *
+ * Failures: retried after RETRY_MINUTES[attempt], logged each time; after MAX_ATTEMPTS the
+ * row gives up (logged as an error, last_error kept) without marking the messages notified,
+ * so the next message's email covers them too.
+ */
+
+export const LEASE_MS = 10 * 60_000;
+export const RETRY_MINUTES = [1, 2, 4, 8, 15, 30, 60, 60, 60, 60] as const;
+export const MAX_ATTEMPTS = RETRY_MINUTES.length;
+const BATCH_SIZE = 500;
+/** One pass handles at most this many rows; the rest wait for the next pass. */
+const MAX_ROWS_PER_PASS = 20_000;
+const PARALLEL_SENDS = 8;
+
+export interface SweepResult {
+  claimed: number;
+  sent: number;
+  failed: number;
+  /** Rows whose messages had been read or answered meanwhile: nothing to send. */
+  settled: number;
+}
+
+/** A due row with its conversation, and its owner as branding needs them. */
+interface ClaimedRow extends BrandingOwner {
+  clientId: string;
+  recipientRole: Role;
+  afterSeq: number;
+  attempts: number;
+  clientName: string;
+  clientEmail: string;
+  clientDelay: number;
+  ownerEmail: string;
+  ownerDelay: number;
+}
+
+interface WaitingRow extends WaitingMessage {
+  clientId: string;
+  recipientRole: Role;
+  seq: number;
+  total: number;
+}
+
+interface Outcome {
+  clientId: string;
+  recipientRole: Role;
+  /** The newest seq the email covered (0 when nothing was sent). */
+  notifiedSeq: number;
+}
+
+const keyOf = (row: { clientId: string; recipientRole: Role }) =>
+  `${row.clientId}/${row.recipientRole}`;
+
+export async function sendUnansweredNotifications(services: Services): Promise<SweepResult> {
+  const result: SweepResult = { claimed: 0, sent: 0, failed: 0, settled: 0 };
+  // The next batch is claimed and loaded while this one's mails go out (other rows: no conflict).
+  let next: Promise<Batch | null> = takeBatch(services);
+  for (;;) {
+    const batch = await next;
+    if (!batch) break;
+    result.claimed += batch.claimed.length;
+    const more = batch.claimed.length === BATCH_SIZE && result.claimed < MAX_ROWS_PER_PASS;
+    next = more ? takeBatch(services) : Promise.resolve(null);
+    try {
+      await sendBatch(services, batch, result);
+    } catch (error) {
+      // Whatever the next batch took is leased: it goes out when the lease runs out.
+      await next.catch(() => null);
+      throw error;
+    }
+  }
+  return result;
+}
+
+interface Batch {
+  claimed: ClaimedRow[];
+  waiting: Map<string, WaitingRow[]>;
+  lease: Date;
+}
+
+async function takeBatch(services: Services): Promise<Batch | null> {
+  const now = services.clock.now();
+  const lease = new Date(now.getTime() + LEASE_MS);
+  const claimed = await claimDue(services, now, lease, BATCH_SIZE);
+  if (claimed.length === 0) return null;
+  return { claimed, waiting: await loadWaiting(services, claimed), lease };
+}
+
+async function sendBatch(services: Services, batch: Batch, result: SweepResult): Promise<void> {
+  const done: Outcome[] = [];
+  await forEachLimited(batch.claimed, PARALLEL_SENDS, async (row) => {
+    const messages = batch.waiting.get(keyOf(row)) ?? [];
+    const newest = messages.at(-1);
+    if (!newest) {
+      result.settled += 1;
+      done.push({ clientId: row.clientId, recipientRole: row.recipientRole, notifiedSeq: 0 });
+      return;
+    }
+    try {
+      await services.mailer.send(await mailFor(services, row, messages));
+      result.sent += 1;
+      done.push({ clientId: row.clientId, recipientRole: row.recipientRole, notifiedSeq: newest.seq });
+    } catch (error) {
+      result.failed += 1;
+      await recordFailure(services, row, batch.lease, error);
+    }
+  });
+  await recordOutcomes(services, done, batch.lease);
+}
+
+/** Takes up to `limit` due rows for this instance (see the module comment). */
+export async function claimDue(
+  services: Pick<Services, "db">,
+  now: Date,
+  lease: Date,
+  limit: number,
+): Promise<ClaimedRow[]> {
+  const claimed: { rows: ClaimedRow[] } = await services.db.raw(
+    `with due as (
+       select client_id, recipient_role from notification_states
+        where due_at <= ? order by due_at limit ? for update skip locked)
+     update notification_states ns set due_at = ?
+       from due, clients c, users o
+      where ns.client_id = due.client_id and ns.recipient_role = due.recipient_role
+        and c.id = ns.client_id and o.id = c.owner_id
+     returning ns.client_id as "clientId", ns.recipient_role as "recipientRole",
+       greatest(ns.last_read_seq, ns.last_notified_seq) as "afterSeq", ns.attempts,
+       c.name as "clientName", c.email as "clientEmail", c.email_notification_delay as "clientDelay",
+       o.email as "ownerEmail", o.email_notification_delay as "ownerDelay",
+       o.full_name as "fullName", o.company_name as "companyName", o.account_tier as "accountTier",
+       o.company_logo as "companyLogo", o.primary_color as "primaryColor",
+       o.background_color as "backgroundColor", o.text_color as "textColor"`,
+    [now, limit, lease],
+  );
+  return claimed.rows.map((row) => ({ ...row, afterSeq: Number(row.afterSeq) }));
+}
+
+/**
+ * For every claimed row, the other side's messages past its read and notified marks: the
+ * newest QUOTED_MESSAGES, oldest first, each with the total count. One query for the batch.
+ */
+async function loadWaiting(
+  services: Services,
+  claimed: ClaimedRow[],
+): Promise<Map<string, WaitingRow[]>> {
+  const wanted = claimed.map((row) => ({
+    client_id: row.clientId,
+    recipient_role: row.recipientRole,
+    after_seq: row.afterSeq,
+  }));
+  const found: { rows: WaitingRow[] } = await services.db.raw(
+    `select w.client_id as "clientId", w.recipient_role as "recipientRole",
+            x.seq, x.content, x.file_name as "fileName", x.total
+       from json_to_recordset(?::json) as w(client_id uuid, recipient_role text, after_seq bigint)
+       cross join lateral (
+         select m.seq, m.content, f.original_name as file_name, count(*) over () as total
+           from messages m left join files f on f.id = m.file_id
+          where m.client_id = w.client_id and m.sender_role <> w.recipient_role
+            and m.seq > w.after_seq
+          order by m.seq desc limit ?) x
+      order by x.seq`,
+    [JSON.stringify(wanted), QUOTED_MESSAGES],
+  );
+  const byKey = new Map<string, WaitingRow[]>();
+  for (const row of found.rows) {
+    const list = byKey.get(keyOf(row)) ?? [];
+    list.push({ ...row, seq: Number(row.seq), total: Number(row.total) });
+    byKey.set(keyOf(row), list);
+  }
+  return byKey;
+}
+
+async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow[]) {
+  const { appUrl } = services.config;
+  const toOwner = row.recipientRole === "owner";
+  const ownerName = ownerDisplayName(row);
+  return unansweredMessagesMail({
+    to: toOwner ? row.ownerEmail : row.clientEmail,
+    recipientRole: row.recipientRole,
+    recipientName: toOwner ? row.fullName : row.clientName,
+    senderName: toOwner ? row.clientName : ownerName,
+    messages,
+    total: messages[0]?.total ?? messages.length,
+    delayMinutes: toOwner ? row.ownerDelay : row.clientDelay,
+    conversationUrl: toOwner ? `${appUrl}/?client=${row.clientId}` : `${appUrl}/client/${row.clientId}`,
+    settingsUrl: toOwner
+      ? `${appUrl}/?settings=notifications`
+      : `${appUrl}/client/${row.clientId}?tab=settings`,
+    // The owner's own mail keeps the product's look; their clients see the agency's.
+    branding: toOwner
+      ? { attachments: [] }
+      : await brandingFor(services.storage, row, (error) =>
+          services.logger.warn({ err: error, clientId: row.clientId }, "owner logo unreadable"),
+        ),
+  });
+}
+
+/** Sent (or nothing to send): one update for the batch. */
+async function recordOutcomes(services: Services, done: Outcome[], lease: Date): Promise<void> {
+  if (done.length === 0) return;
+  const rows = done.map((outcome) => ({
+    client_id: outcome.clientId,
+    recipient_role: outcome.recipientRole,
+    notified_seq: outcome.notifiedSeq,
+  }));
+  await services.db.raw(
+    `update notification_states ns
+        set last_notified_seq = greatest(ns.last_notified_seq, v.notified_seq),
+            due_at = case when ns.due_at = ? then null else ns.due_at end,
+            attempts = 0, last_error = null
+       from json_to_recordset(?::json) as v(client_id uuid, recipient_role text, notified_seq bigint)
+      where ns.client_id = v.client_id and ns.recipient_role = v.recipient_role`,
+    [lease, JSON.stringify(rows)],
+  );
+}
+
+async function recordFailure(
+  services: Services,
+  row: ClaimedRow,
+  lease: Date,
+  error: unknown,
+): Promise<void> {
+  const attempt = row.attempts + 1;
+  const message = error instanceof Error ? error.message : String(error);
+  const givingUp = attempt >= MAX_ATTEMPTS;
+  const retryAt = givingUp
+    ? null
+    : new Date(services.clock.now().getTime() + RETRY_MINUTES[attempt - 1]! * 60_000);
+  const context = { err: error, clientId: row.clientId, recipientRole: row.recipientRole, attempt };
+  if (givingUp) {
+    services.logger.error(
+      context,
+      `unanswered-messages email failed ${attempt} times: giving up until the next message`,
+    );
+  } else {
+    services.logger.warn({ ...context, retryAt }, "unanswered-messages email failed; will retry");
+  }
+  await services.db.raw(
+    `update notification_states
+        set attempts = ?, last_error = ?,
+            due_at = case when due_at = ? then cast(? as timestamptz) else due_at end
+      where client_id = ? and recipient_role = ?`,
+    [attempt, message.slice(0, 1000), lease, retryAt, row.clientId, row.recipientRole],
+  );
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      await work(item as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,91 @@
+import type { Knex } from "knex";
+import type { Services } from "../context";
+import { type Client, Message, StoredFile, type User } from "../models";
+import type { ReceivedConversationFile } from "../uploads/conversation-files";
+import { appendMessage } from "./send-message";
+
+/** Where a new version goes: its thread's first message and its number there. */
+export interface VersionSlot {
+  versionOf: string;
+  versionNumber: number;
+}
+
+/**
+ * The files row and the file message, inside `trx`. The message goes through appendMessage
+ * (ordering for catch-up, the sender's read state); a version is then tied to its thread.
+ */
+export async function insertFileMessage(
+  trx: Knex.Transaction,
+  actor: User,
+  client: Client,
+  file: ReceivedConversationFile,
+  options: { requiresFeedback: boolean; sentAt: Date; version?: VersionSlot },
+): Promise<Message> {
+  const row = await StoredFile.query(trx).insert({
+    storedName: file.storedName,
+    originalName: file.originalName,
+    contentType: file.contentType,
+    sizeBytes: file.sizeBytes,
+    uploadedBy: actor.id,
+    clientId: client.id,
+  });
+  const message = await appendMessage(trx, client.id, actor, {
+    content: null,
+    fileId: row.id,
+    requiresFeedback: options.requiresFeedback,
+    sentAt: options.sentAt,
+  });
+  if (!options.version) return message;
+  return Message.query(trx).patchAndFetchById(message.id, options.version);
+}
+
+/** Removes stored bytes that no row will name (logged, never thrown). */
+export async function removeStoredBytes(
+  services: Pick<Services, "storage" | "logger">,
+  storedName: string,
+): Promise<void> {
+  await services.storage
+    .delete(storedName)
+    .catch((error: unknown) =>
+      services.logger.error({ err: error, storedName }, "could not remove an unused upload"),
+    );
+}
+
+/** Tells both sides of the conversation, after the commit; a failure is only logged. */
+export async function announce(
+  services: Pick<Services, "realtime" | "logger">,
+  type: "new_message" | "feedback_updated",
+  clientId: string,
+  messageId: string,
+): Promise<void> {
+  try {
+    await services.realtime.publish({ type, clientId, messageId });
+  } catch (error) {
+    services.logger.warn({ err: error, clientId, messageId }, `could not publish ${type}`);
+  }
+}
+
+/**
+ * Makes an uploaded file (already in storage) a message of the conversation: the files row
+ * and the message in one transaction; if that fails the bytes are removed. Announces
+ * new_message after the commit.
+ */
+export async function uploadConversationFile(
+  services: Services,
+  actor: User,
+  client: Client,
+  file: ReceivedConversationFile,
+  options: { requiresFeedback: boolean },
+): Promise<Message> {
+  let message: Message;
+  try {
+    message = await services.db.transaction((trx) =>
+      insertFileMessage(trx, actor, client, file, { ...options, sentAt: services.clock.now() }),
+    );
+  } catch (error) {
+    await removeStoredBytes(services, file.storedName);
+    throw error;
+  }
+  await announce(services, "new_message", client.id, message.id);
+  return message;
+}

@@ -1,0 +1,81 @@
+import type { Knex } from "knex";
+import type { Services } from "../context";
+import { badRequest, conflict, type HttpError } from "../errors";
+import { type Client, Message, type User } from "../models";
+import type { ReceivedConversationFile } from "../uploads/conversation-files";
+import { announce, insertFileMessage, removeStoredBytes } from "./upload-conversation-file";
+
+export const VERSION_MESSAGES = {
+  notAThread: "Only a file sent for approval can get a new version",
+  notNeedsWork: "A new version can only answer a file marked Needs Work",
+} as const;
+
+/** The first message of the file thread `message` belongs to. */
+export const threadIdOf = (message: Pick<Message, "id" | "versionOf">) =>
+  message.versionOf ?? message.id;
+
+/**
+ * Why `target`'s thread cannot get a new version now (400 not a file for approval, 409 its
+ * latest version is not needs_work), or null. Checked before the upload is read, to refuse
+ * early, and again under the lock.
+ */
+export async function versionRefusal(
+  target: Message,
+  trx?: Knex.Transaction,
+): Promise<{ error: HttpError } | { versionOf: string; versionNumber: number }> {
+  const rootId = threadIdOf(target);
+  const root = await Message.query(trx)
+    .findById(rootId)
+    .modify((query) => {
+      if (trx) query.forUpdate();
+    });
+  if (!root?.fileId || !root.requiresFeedback || root.senderRole !== "owner")
+    return { error: badRequest(VERSION_MESSAGES.notAThread) };
+  const latest = await Message.query(trx)
+    .where((query) => query.where("id", rootId).orWhere("versionOf", rootId))
+    .orderBy("versionNumber", "desc")
+    .first();
+  if (latest?.feedbackStatus !== "needs_work")
+    return { error: conflict(VERSION_MESSAGES.notNeedsWork) };
+  return { versionOf: rootId, versionNumber: latest.versionNumber + 1 };
+}
+
+/**
+ * Answers a "needs_work" file with a new version: a new file message of the conversation that
+ * requires feedback (pending), in the same thread, numbered one past the latest. Allowed only
+ * while the thread's latest version is needs_work (else 409). The thread's first message is
+ * locked, so two new versions at once cannot both pass that check; the unique
+ * (version_of, version_number) backs it. The stored bytes are removed if anything fails.
+ */
+export async function uploadNewVersion(
+  services: Services,
+  actor: User,
+  client: Client,
+  target: Message,
+  file: ReceivedConversationFile,
+): Promise<Message> {
+  let message: Message;
+  try {
+    message = await services.db.transaction(async (trx) => {
+      const rootId = threadIdOf(target);
+      const root = await Message.query(trx).findById(rootId).forUpdate();
+      if (!root?.fileId || !root.requiresFeedback || root.senderRole !== "owner")
+        throw badRequest(VERSION_MESSAGES.notAThread);
+      const latest = await Message.query(trx)
+        .where((query) => query.where("id", rootId).orWhere("versionOf", rootId))
+        .orderBy("versionNumber", "desc")
+        .first();
+      if (latest?.feedbackStatus !== "needs_work") throw conflict(VERSION_MESSAGES.notNeedsWork);
+      return insertFileMessage(trx, actor, client, file, {
+        requiresFeedback: true,
+        sentAt: services.clock.now(),
+        version: { versionOf: rootId, versionNumber: latest.versionNumber + 1 },
+      });
+    });
+  } catch (error) {
+    await removeStoredBytes(services, file.storedName);
+    throw error;
+  }
+  await announce(services, "new_message", client.id, message.id);
+  return message;
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: optionalString.pipe(z.url({ error: "must be a URL such as http://localhost:3000" }).optional()),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  ),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.string().default("ClientDesk <no-reply@localhost>"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API address (e.g. http://127.0.0.1:12111 for a local stand-in in tests). */
+  STRIPE_API_BASE: optionalString.pipe(z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Where Google's OpenID configuration lives; tests point it at oauth2-mock-server. */
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  TRUST_PROXY: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((value) => value === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  appUrl: string;
+  appOrigin: string;
+  /** Origins allowed to write and to open /ws: APP_URL's, plus its loopback aliases for a local APP_URL. */
+  allowedOrigins: string[];
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl?: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Parses the environment; throws one line per wrong value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(lines);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, "");
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    allowedOrigins: allowedOrigins(appUrl),
+    secureCookies: appUrl.startsWith("https://"),
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          apiBase: values.STRIPE_API_BASE,
+        }
+      : undefined,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            issuer: values.GOOGLE_ISSUER,
+          }
+        : undefined,
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** http://localhost:3000 is also reached as 127.0.0.1:3000; both are the same local app. */
+function allowedOrigins(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}`);
+  }
+}
+
+/** A secret generated once and kept (mode 0600) in DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}

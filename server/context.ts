@@ -1,0 +1,37 @@
+import type { ParameterizedContext } from "koa";
+import type { Config } from "./config";
+import type { Database } from "./db/connection";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import type { Session, User } from "./models";
+import type { SessionCache } from "./auth/session-cache";
+import type { RealtimeHub } from "./realtime/hub";
+import type { RateLimiter } from "./security/rate-limiter";
+import type { Storage } from "./storage/storage";
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything the server's parts need, built once in createApp and passed down. */
+export interface Services {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  storage: Storage;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  realtime: RealtimeHub;
+  sessionCache: SessionCache;
+}
+
+export interface AppState {
+  user?: User;
+  session?: Session;
+  input?: unknown;
+}
+
+export type AppContext = ParameterizedContext<AppState, { services: Services }>;

@@ -1,0 +1,66 @@
+import http from "node:http";
+import path from "node:path";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createDatabase } from "./db/connection";
+import { migrateToLatest } from "./db/migrate";
+import { JOBS } from "./jobs";
+import { startJobs } from "./jobs/job-runner";
+import { createLogger } from "./logger";
+import { attachRealtimeSockets } from "./realtime/socket-server";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.lines) console.error(`config error: ${line}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const db = createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+  await migrateToLatest(db);
+  const { app, services } = createApp({ config, db, logger });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  // /ws on the same server; PostgreSQL: listening for other instances' events before serving.
+  const sockets = attachRealtimeSockets(server, services);
+  await services.realtime.start();
+  const jobs = startJobs(services, JOBS);
+  server.listen(config.port, () => {
+    logger.info(
+      { port: config.port, database: config.databaseUrl ? "postgres" : "pglite", dataDir: config.dataDir },
+      `ClientDesk listening on ${config.appUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    const closed = new Promise((resolve) => server.once("close", resolve));
+    server.close();
+    server.closeIdleConnections();
+    await sockets.close();
+    await closed;
+    await jobs.stop();
+    services.mailer.close();
+    await services.realtime.close();
+    await db.destroy();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+import { graceExpiryJob } from "../billing/grace-expiry-job";
+import type { Job } from "./job";
+import { unansweredMessagesJob } from "./unanswered-messages";
+
+/** Every background job the server runs; each area adds its own here. */
+export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob];

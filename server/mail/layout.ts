@@ -1,0 +1,89 @@
+/** Escapes text for HTML: every value put into a mail's HTML goes through this. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** An agency owner's look, shown to their clients (see branding.ts). */
+export interface MailBrand {
+  /** Shown as the header when there is no logo, and as the logo's alt text. */
+  name: string;
+  /** Content id of the logo attached inline to the mail. */
+  logoCid?: string;
+  primaryColor: string;
+  backgroundColor: string;
+  textColor: string;
+}
+
+export interface LayoutOptions {
+  heading: string;
+  /** Paragraphs of plain text. */
+  paragraphs: string[];
+  /** Quoted messages (sender and text), e.g. the ones waiting for an answer. */
+  quotes?: { from: string; text: string }[];
+  /** A large code shown on its own line. */
+  code?: string;
+  action?: { label: string; url: string };
+  /** Why the mail was sent. */
+  footer: string;
+  /** A link under the footer, e.g. where to change the notification delay. */
+  footerLink?: { label: string; url: string };
+  primaryColor?: string;
+  brand?: MailBrand;
+}
+
+const DEFAULT_PRIMARY = "#0093ff";
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** A stored colour if it is a plain #rrggbb, else the default (it goes into a style attribute). */
+function color(value: string | undefined, fallback: string): string {
+  return value && HEX_COLOR.test(value) ? value : fallback;
+}
+
+export function renderMail(options: LayoutOptions): { text: string; html: string } {
+  const brand = options.brand;
+  const primary = color(brand?.primaryColor ?? options.primaryColor, DEFAULT_PRIMARY);
+  const background = color(brand?.backgroundColor, "#ffffff");
+  const foreground = color(brand?.textColor, "#1f2328");
+  const quotes = options.quotes ?? [];
+  const text = [
+    ...(brand ? [brand.name, ""] : []),
+    options.heading,
+    "",
+    ...options.paragraphs.flatMap((p) => [p, ""]),
+    ...quotes.flatMap((q) => [`${q.from}:`, ...q.text.split("\n").map((line) => `> ${line}`), ""]),
+    ...(options.code ? [options.code, ""] : []),
+    ...(options.action ? [`${options.action.label}: ${options.action.url}`, ""] : []),
+    "--",
+    options.footer,
+    ...(options.footerLink ? [`${options.footerLink.label}: ${options.footerLink.url}`] : []),
+  ].join("\n");
+  const header = brand
+    ? brand.logoCid
+      ? `<p style="margin:0 0 24px"><img src="cid:${escapeHtml(brand.logoCid)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:240px"></p>`
+      : `<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:${primary}">${escapeHtml(brand.name)}</p>`
+    : "";
+  const quoteHtml = quotes
+    .map(
+      (q) =>
+        `<div style="border-left:3px solid ${primary};padding:4px 0 4px 12px;margin:0 0 12px"><p style="font-size:13px;font-weight:600;margin:0 0 4px">${escapeHtml(q.from)}</p><p style="font-size:15px;line-height:1.5;margin:0;white-space:pre-wrap">${escapeHtml(q.text)}</p></div>`,
+    )
+    .join("\n");
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${foreground}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:${background};color:${foreground};border-radius:12px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
+${header}
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(options.heading)}</h1>
+${options.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
+${quoteHtml}
+${options.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0;font-family:Menlo,Consolas,monospace">${escapeHtml(options.code)}</p>` : ""}
+${options.action ? `<p style="margin:24px 0"><a href="${escapeHtml(options.action.url)}" style="background:${primary};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(options.action.label)}</a></p>` : ""}
+<p style="font-size:12px;color:#6b7280;margin:24px 0 0;border-top:1px solid #e5e7eb;padding-top:16px">${escapeHtml(options.footer)}</p>
+${options.footerLink ? `<p style="font-size:12px;color:#6b7280;margin:8px 0 0"><a href="${escapeHtml(options.footerLink.url)}" style="color:${primary}">${escapeHtml(options.footerLink.label)}</a></p>` : ""}
+</td></tr></table></td></tr></table></body></html>`;
+  return { text, html };
+}

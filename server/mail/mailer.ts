@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "../logger";
+import { writeDevMail } from "./dev-mailbox";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Said in the dev mailbox's log line (e.g. the code), so a developer can go on without mail. */
+  devHint?: string;
+  /** Inline images named by `cid:` in the HTML (an agency owner's logo). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Where the dev mailbox keeps messages when there is no SMTP server. */
+  mailboxDir: string;
+  logger: Logger;
+}
+
+/** SMTP when SMTP_URL is set; otherwise a dev mailbox of .eml files under DATA_DIR. */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? new SmtpMailer(options) : new DevMailbox(options);
+}
+
+class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(private readonly options: MailerOptions) {
+    // Bounded waits: a hung server fails the attempt (and the sweep retries it later) well
+    // within the notification sweep's claim on the row.
+    this.transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+  }
+
+  async send(message: MailMessage) {
+    const { devHint: _hint, ...mail } = message;
+    await this.transport.sendMail({ from: this.options.from, ...mail });
+    this.options.logger.info({ to: message.to, subject: message.subject }, "mail sent");
+  }
+
+  close() {
+    this.transport.close();
+  }
+}
+
+class DevMailbox implements Mailer {
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+  constructor(private readonly options: MailerOptions) {
+    mkdirSync(options.mailboxDir, { recursive: true });
+  }
+
+  async send(message: MailMessage) {
+    const { devHint, ...mail } = message;
+    const info = await this.transport.sendMail({ from: this.options.from, ...mail });
+    const file = writeDevMail(this.options.mailboxDir, new Date(), info.message as Buffer, message);
+    this.options.logger.info(
+      { to: message.to, subject: message.subject, file, hint: devHint },
+      `dev mailbox: "${message.subject}" to ${message.to}${devHint ? ` (${devHint})` : ""}`,
+    );
+  }
+
+  close() {}
+}

@@ -1,0 +1,55 @@
+import type { Tier } from "../../shared/tiers";
+import type { Role } from "../../shared/schemas/user";
+import type { StaticHookArguments } from "objection";
+import { sessionDataChanged } from "../auth/session-cache";
+import { BaseModel } from "./BaseModel";
+
+export class User extends BaseModel {
+  static override tableName = "users";
+
+  id!: string;
+  email!: string;
+  passwordHash!: string | null;
+  fullName!: string;
+  companyName!: string | null;
+  role!: Role;
+  profilePicture!: string | null;
+  companyLogo!: string | null;
+  primaryColor!: string;
+  backgroundColor!: string;
+  textColor!: string;
+  emailNotificationDelay!: number;
+  accountTier!: Tier;
+  emailVerifiedAt!: Date | null;
+  googleSubject!: string | null;
+  subscriptionStatus!: string;
+  billingPeriod!: string | null;
+  subscriptionEndDate!: Date | null;
+  paymentFailureGraceEnd!: Date | null;
+  pausedUntil!: Date | null;
+  stripeCustomerId!: string | null;
+  stripeSubscriptionId!: string | null;
+  cancelAtPeriodEnd!: boolean;
+  cancellationReason!: string | null;
+  cancellationDetails!: string | null;
+  cancellationRequestedAt!: Date | null;
+  retentionDiscountCents!: number | null;
+  retentionDiscountAt!: Date | null;
+  /** Time of the newest billing fact applied (see billing/billing-state.ts). */
+  billingSyncedAt!: Date | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  override $beforeUpdate() {
+    this.updatedAt = new Date();
+  }
+
+  // Signed-in users are cached briefly (auth/session-cache): any change empties the cache.
+  static override afterUpdate({ transaction }: StaticHookArguments<never>) {
+    sessionDataChanged(transaction);
+  }
+
+  static override afterDelete({ transaction }: StaticHookArguments<never>) {
+    sessionDataChanged(transaction);
+  }
+}

@@ -1,0 +1,8 @@
+export { Client } from "./Client";
+export { EmailCode } from "./EmailCode";
+export { Message } from "./Message";
+export { NotificationState } from "./NotificationState";
+export { Session } from "./Session";
+export { ShortLink } from "./ShortLink";
+export { StoredFile } from "./StoredFile";
+export { User } from "./User";

@@ -1,0 +1,25 @@
+import { conflict, forbidden } from "../errors";
+import type { User } from "../models";
+import { LIVE_STATUSES } from "../billing/stripe-objects";
+import { definePolicy } from "./policy";
+
+const ownerOnly = (actor: User) =>
+  actor.role === "owner" || forbidden("Only account owners manage billing");
+
+/** A paid plan that is still running (in grace too) and can be discounted, paused or cancelled. */
+export const hasLiveSubscription = (user: User) =>
+  user.accountTier !== "free" &&
+  user.stripeSubscriptionId !== null &&
+  LIVE_STATUSES.has(user.subscriptionStatus);
+
+/** Billing belongs to the signed-in owner's own account; client users have none (403). */
+export const billingPolicy = definePolicy({
+  readStatus: (actor: User) => ownerOnly(actor),
+  checkout: (actor: User) => ownerOnly(actor),
+  keepAccount: (actor: User) => ownerOnly(actor),
+  changeSubscription: (actor: User) => {
+    const owner = ownerOnly(actor);
+    if (owner !== true) return owner;
+    return hasLiveSubscription(actor) || conflict("You have no paid subscription to change");
+  },
+});

@@ -1,0 +1,84 @@
+import type { Knex } from "knex";
+import { uuidSchema } from "../../shared/schemas/common";
+import type { Tier } from "../../shared/tiers";
+import { forbidden, type HttpError, notFound } from "../errors";
+import { Client, type User } from "../models";
+import { definePolicy } from "./policy";
+
+/** Short invite links are a paid-plan feature. */
+export const hasShortLinks = (tier: Tier) => tier === "pro" || tier === "agency";
+
+const isOwnerOf = (actor: User, client: Client) => client.ownerId === actor.id;
+const isClientOf = (actor: User, client: Client) =>
+  client.userId !== null && client.userId === actor.id;
+
+type Verdict = true | HttpError;
+/** The first verdict that is not true, else true: rules read as a list of conditions. */
+const all = (...verdicts: (() => Verdict)[]): Verdict => {
+  for (const verdict of verdicts) {
+    const result = verdict();
+    if (result !== true) return result;
+  }
+  return true;
+};
+
+const ownersOnly = (actor: User) => actor.role === "owner" || forbidden("Only owners can do that");
+
+/** A conversation exists for the actor only as its owner or its client; else 404. */
+const member = (actor: User, client: Client | undefined): client is Client =>
+  client !== undefined && (isOwnerOf(actor, client) || isClientOf(actor, client));
+
+const visible = (actor: User, client: Client | undefined) =>
+  member(actor, client) || notFound("Client not found");
+
+const ownerOfIt = (actor: User, client: Client | undefined) =>
+  all(
+    () => visible(actor, client),
+    () => isOwnerOf(actor, client!) || forbidden("Only the owner of this conversation can do that"),
+  );
+
+/** Clients (conversations) and what happens in them. 404 for what is not the actor's. */
+export const clientsPolicy = definePolicy({
+  list: (actor: User) => ownersOnly(actor),
+  create: (actor: User) => ownersOnly(actor),
+  read: (actor: User, client: Client | undefined) => visible(actor, client),
+  delete: ownerOfIt,
+  reissueInvite: ownerOfIt,
+  createShortLink: (actor: User, client: Client | undefined) =>
+    all(
+      () => ownerOfIt(actor, client),
+      () =>
+        hasShortLinks(actor.accountTier) ||
+        forbidden("Short invite links are part of the Pro and Agency plans"),
+    ),
+  updateNotificationSettings: (actor: User, client: Client | undefined) =>
+    all(
+      () => visible(actor, client),
+      () => isClientOf(actor, client!) || forbidden("Only the client can change this setting"),
+    ),
+  readMessages: visible,
+  sendMessage: visible,
+  markRead: visible,
+});
+
+export type ClientAction = Parameters<typeof clientsPolicy.authorize>[1];
+
+/** The client named in a path; undefined for an unknown or malformed id (the rules answer 404). */
+export async function findClient(
+  id: string | undefined,
+  trx?: Knex.Transaction,
+): Promise<Client | undefined> {
+  if (!id || !uuidSchema.safeParse(id).success) return undefined;
+  return Client.query(trx).findById(id);
+}
+
+/** Loads the client named by `id` and checks that `actor` may do `action` to it. */
+export async function authorizedClient(
+  actor: User,
+  action: ClientAction,
+  id: string | undefined,
+): Promise<Client> {
+  const client = await findClient(id);
+  clientsPolicy.authorize(actor, action, client);
+  return client!;
+}

@@ -1,0 +1,71 @@
+import type { Knex } from "knex";
+import { uuidSchema } from "../../shared/schemas/common";
+import { forbidden, notFound } from "../errors";
+import { Client, Message, type User } from "../models";
+import { definePolicy } from "./policy";
+
+/** A message together with its conversation, as the rules below see it. */
+export interface MessageInConversation {
+  message: Message;
+  client: Client;
+}
+
+const isOwnerOf = (actor: User, client: Client) => client.ownerId === actor.id;
+const isClientOf = (actor: User, client: Client) =>
+  client.userId !== null && client.userId === actor.id;
+
+/** A message exists for the actor only as a member of its conversation; else 404. */
+const visible = (actor: User, subject: MessageInConversation | undefined) =>
+  (subject !== undefined &&
+    (isOwnerOf(actor, subject.client) || isClientOf(actor, subject.client))) ||
+  notFound("Message not found");
+
+/**
+ * Files sent for approval. 404 for a message outside the actor's conversations; 403 for what
+ * the actor's side of the conversation does not do.
+ */
+export const feedbackPolicy = definePolicy({
+  /** Only the owner asks for feedback on a file (spec: "only owners upload via the upload call"). */
+  requestFeedback: (actor: User, client: Client) =>
+    isOwnerOf(actor, client) || forbidden("Only the owner can ask for feedback on a file"),
+  /** Approve or Needs Work: the client user of the conversation only. */
+  decide: (actor: User, subject: MessageInConversation | undefined) => {
+    const seen = visible(actor, subject);
+    if (seen !== true) return seen;
+    return isClientOf(actor, subject!.client) || forbidden("Only the client can give feedback");
+  },
+  /** A new version answers the client's Needs Work: the owner only. */
+  uploadVersion: (actor: User, subject: MessageInConversation | undefined) => {
+    const seen = visible(actor, subject);
+    if (seen !== true) return seen;
+    return (
+      isOwnerOf(actor, subject!.client) || forbidden("Only the owner can upload a new version")
+    );
+  },
+  readVersions: visible,
+});
+
+export type FeedbackAction = Parameters<typeof feedbackPolicy.authorize>[1];
+
+/** The message named in a path with its conversation; undefined when unknown or malformed. */
+export async function findMessageInConversation(
+  id: string | undefined,
+  trx?: Knex.Transaction,
+): Promise<MessageInConversation | undefined> {
+  if (!id || !uuidSchema.safeParse(id).success) return undefined;
+  const message = await Message.query(trx).findById(id);
+  if (!message) return undefined;
+  const client = await Client.query(trx).findById(message.clientId);
+  return client ? { message, client } : undefined;
+}
+
+/** Loads the message named by `id` and checks that `actor` may do `action` to it. */
+export async function authorizedMessage(
+  actor: User,
+  action: Exclude<FeedbackAction, "requestFeedback">,
+  id: string | undefined,
+): Promise<MessageInConversation> {
+  const subject = await findMessageInConversation(id);
+  feedbackPolicy.authorize(actor, action, subject);
+  return subject!;
+}

@@ -1,0 +1,56 @@
+import type { RealtimeEvent } from "../../shared/realtime";
+import type { RealtimePublisher } from "./events";
+
+export type HubMessage =
+  | { kind: "event"; event: RealtimeEvent }
+  | { kind: "disconnect"; userIds: string[] }
+  /** A signed-out session: its sockets close at once (sessions are named by their hash). */
+  | { kind: "session_ended"; sessionHash: string }
+  /**
+   * Local only, never transmitted: this instance may have missed messages (its cross-instance
+   * link was down), so its sockets should reconnect and catch up.
+   */
+  | { kind: "resync" };
+
+type Listener = (message: HubMessage) => void;
+
+/**
+ * In-process fan-out: what is published reaches every subscriber of this instance (the
+ * websocket server). A transport between instances (Postgres LISTEN/NOTIFY) plugs in by
+ * overriding `transmit` and calling `receive` for what arrives.
+ */
+export class RealtimeHub implements RealtimePublisher {
+  private readonly listeners = new Set<Listener>();
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once the hub delivers (a transport has connected); nothing to wait for here. */
+  async start(): Promise<void> {}
+
+  async publish(event: RealtimeEvent): Promise<void> {
+    await this.transmit({ kind: "event", event });
+  }
+
+  async disconnectUsers(userIds: string[]): Promise<void> {
+    if (userIds.length) await this.transmit({ kind: "disconnect", userIds });
+  }
+
+  async endSession(sessionHash: string): Promise<void> {
+    await this.transmit({ kind: "session_ended", sessionHash });
+  }
+
+  protected async transmit(message: HubMessage): Promise<void> {
+    this.receive(message);
+  }
+
+  protected receive(message: HubMessage): void {
+    for (const listener of this.listeners) listener(message);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  batchPayload,
+  decodeHubMessage,
+  decodeHubPayload,
+  encodeHubMessage,
+  MAX_PAYLOAD_BYTES,
+} from "./wire";
+
+describe("hub wire format", () => {
+  it("round-trips events and strips extra fields", () => {
+    const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
+    const [payload] = encodeHubMessage({
+      kind: "event",
+      event: { ...event, extra: 1 } as typeof event,
+    });
+    expect(JSON.parse(payload!)).toEqual({ kind: "event", event });
+    expect(decodeHubMessage(payload!)).toEqual({ kind: "event", event });
+    expect(
+      decodeHubMessage(JSON.stringify({ kind: "event", event: { ...event, extra: 1 } })),
+    ).toEqual({ kind: "event", event });
+  });
+
+  it("splits long disconnect lists below Postgres's payload limit", () => {
+    const userIds = Array.from({ length: 250 }, () => randomUUID());
+    const payloads = encodeHubMessage({ kind: "disconnect", userIds });
+    expect(payloads).toHaveLength(3);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
+    expect(
+      payloads.flatMap((payload) => (decodeHubMessage(payload) as { userIds: string[] }).userIds),
+    ).toEqual(userIds);
+  });
+
+  it("round-trips a signed-out session and refuses anything but a SHA-256 hex", () => {
+    const sessionHash = "ab".repeat(32);
+    const [payload] = encodeHubMessage({ kind: "session_ended", sessionHash });
+    expect(decodeHubMessage(payload!)).toEqual({ kind: "session_ended", sessionHash });
+    for (const bad of ["", "x".repeat(64), "ab".repeat(31), 42]) {
+      expect(decodeHubMessage(JSON.stringify({ kind: "session_ended", sessionHash: bad }))).toBeNull();
+    }
+  });
+
+  it("never transmits a local resync", () => {
+    expect(encodeHubMessage({ kind: "resync" })).toEqual([]);
+    expect(decodeHubMessage(JSON.stringify({ kind: "resync" }))).toBeNull();
+  });
+
+  it("refuses malformed payloads", () => {
+    const id = randomUUID();
+    for (const payload of [
+      "",
+      "garbage",
+      "null",
+      "[]",
+      JSON.stringify({ kind: "event" }),
+      JSON.stringify({ kind: "event", event: { type: "other", clientId: id, messageId: id } }),
+      JSON.stringify({
+        kind: "event",
+        event: { type: "new_message", clientId: "1 or 1=1", messageId: id },
+      }),
+      JSON.stringify({ kind: "event", event: { type: "new_message", clientId: id, messageId: 5 } }),
+      JSON.stringify({ kind: "disconnect", userIds: [] }),
+      JSON.stringify({ kind: "disconnect", userIds: ["x"] }),
+      JSON.stringify({ kind: "disconnect", userIds: id }),
+    ]) {
+      expect(decodeHubMessage(payload)).toBeNull();
+    }
+  });
+});
+
+describe("batched payloads", () => {
+  const event = () => ({
+    kind: "event" as const,
+    event: { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() },
+  });
+
+  it("packs queued messages into payloads under the limit, in order", () => {
+    const messages = Array.from({ length: 300 }, event);
+    const queue = messages.flatMap(encodeHubMessage);
+    const decoded = [];
+    while (queue.length > 0) {
+      const { payload, count } = batchPayload(queue);
+      expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      expect(count).toBeGreaterThan(0);
+      queue.splice(0, count);
+      const result = decodeHubPayload(payload);
+      expect(result?.dropped).toBe(0);
+      decoded.push(...(result?.messages ?? []));
+    }
+    expect(decoded).toEqual(messages);
+  });
+
+  it("keeps the valid messages of a payload and counts the rest", () => {
+    const good = event();
+    const result = decodeHubPayload(JSON.stringify([good, { kind: "event" }, "x", null]));
+    expect(result).toEqual({ messages: [good], dropped: 3 });
+    expect(decodeHubPayload(JSON.stringify(good))).toEqual({ messages: [good], dropped: 0 });
+    expect(decodeHubPayload("not json")).toBeNull();
+  });
+});

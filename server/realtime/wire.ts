@@ -1,0 +1,141 @@
+import type { RealtimeEvent, RealtimeEventType } from "../../shared/realtime";
+import type { HubMessage } from "./hub";
+
+/** The event types a socket may be sent; anything else arriving from the wire is dropped. */
+export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
+  "new_message",
+  "feedback_updated",
+  "messages_read",
+  "client_joined",
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A session id's SHA-256, as sessions are stored. */
+const SESSION_HASH = /^[0-9a-f]{64}$/;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** The event as it goes out on a socket: exactly its own fields, nothing else. */
+export function toWireEvent(event: RealtimeEvent): RealtimeEvent {
+  if (event.type === "client_joined") return { type: event.type, clientId: event.clientId };
+  return { type: event.type, clientId: event.clientId, messageId: event.messageId };
+}
+
+export function isRealtimeEvent(value: unknown): value is RealtimeEvent {
+  if (typeof value !== "object" || value === null) return false;
+  const { type, clientId, messageId } = value as Record<string, unknown>;
+  if (!REALTIME_EVENT_TYPES.includes(type as RealtimeEventType) || !isUuid(clientId)) {
+    return false;
+  }
+  if (type === "client_joined") return messageId === undefined;
+  return typeof messageId === "string" && messageId.length > 0 && messageId.length <= 100;
+}
+
+/** Postgres refuses NOTIFY payloads of 8,000 bytes or more: a uuid list is cut well below. */
+const USER_IDS_PER_MESSAGE = 100;
+/** Room left for batching several messages into one payload. */
+export const MAX_PAYLOAD_BYTES = 7_500;
+
+/**
+ * The JSON texts that carry `message` between instances, one message each (a long disconnect
+ * list is split). `batchPayloads` packs them into NOTIFY payloads.
+ */
+export function encodeHubMessage(message: HubMessage): string[] {
+  switch (message.kind) {
+    case "event":
+      return [JSON.stringify({ kind: "event", event: toWireEvent(message.event) })];
+    case "disconnect": {
+      const payloads: string[] = [];
+      for (let i = 0; i < message.userIds.length; i += USER_IDS_PER_MESSAGE) {
+        payloads.push(
+          JSON.stringify({
+            kind: "disconnect",
+            userIds: message.userIds.slice(i, i + USER_IDS_PER_MESSAGE),
+          }),
+        );
+      }
+      return payloads;
+    }
+    case "session_ended":
+      return [JSON.stringify({ kind: "session_ended", sessionHash: message.sessionHash })];
+    case "resync":
+      return [];
+  }
+}
+
+/**
+ * Takes encoded messages from the front of `queue` while they fit in one payload (at least
+ * one), and returns them as a JSON array text with how many were taken.
+ */
+export function batchPayload(queue: readonly string[]): { payload: string; count: number } {
+  let bytes = 2;
+  let count = 0;
+  for (const item of queue) {
+    const size = Buffer.byteLength(item) + (count > 0 ? 1 : 0);
+    if (count > 0 && bytes + size > MAX_PAYLOAD_BYTES) break;
+    bytes += size;
+    count += 1;
+  }
+  return { payload: `[${queue.slice(0, count).join(",")}]`, count };
+}
+
+/**
+ * Parses and checks a payload from another instance: one message or an array of them. What
+ * is malformed is left out; null when the payload is not JSON at all.
+ */
+export function decodeHubPayload(
+  payload: string,
+): { messages: HubMessage[]; dropped: number } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const items = Array.isArray(value) ? value : [value];
+  const messages: HubMessage[] = [];
+  for (const item of items) {
+    const message = decodeMessage(item);
+    if (message) messages.push(message);
+  }
+  return { messages, dropped: items.length - messages.length };
+}
+
+/** One message; null for anything malformed. */
+export function decodeHubMessage(payload: string): HubMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  return decodeMessage(value);
+}
+
+function decodeMessage(value: unknown): HubMessage | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  if (record.kind === "event" && isRealtimeEvent(record.event)) {
+    return { kind: "event", event: toWireEvent(record.event) };
+  }
+  if (
+    record.kind === "disconnect" &&
+    Array.isArray(record.userIds) &&
+    record.userIds.length > 0 &&
+    record.userIds.length <= USER_IDS_PER_MESSAGE &&
+    record.userIds.every(isUuid)
+  ) {
+    return { kind: "disconnect", userIds: [...record.userIds] };
+  }
+  if (
+    record.kind === "session_ended" &&
+    typeof record.sessionHash === "string" &&
+    SESSION_HASH.test(record.sessionHash)
+  ) {
+    return { kind: "session_ended", sessionHash: record.sessionHash };
+  }
+  return null;
+}

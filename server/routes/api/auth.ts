@@ -1,0 +1,101 @@
+import {
+  emailOnlyInput,
+  type EmailOnlyInput,
+  type LoginInput,
+  loginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+  registerInput,
+  resetPasswordInput,
+  type VerifyEmailInput,
+  verifyEmailInput,
+} from "../../../shared/schemas/auth";
+import { signIn, signOut } from "../../auth/sessions";
+import { authenticate } from "../../commands/authenticate";
+import { registerOwner } from "../../commands/register-owner";
+import { requestPasswordReset } from "../../commands/request-password-reset";
+import { resendVerification } from "../../commands/resend-verification";
+import { resetPassword } from "../../commands/reset-password";
+import { verifyEmail } from "../../commands/verify-email";
+import type { AppContext } from "../../context";
+import { HttpError } from "../../errors";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, validate } from "../../middlewares/validate";
+import { presentUser } from "../../presenters/user";
+import { userClientId } from "../../presenters/user-client";
+import { LIMITS } from "../../security/rate-limiter";
+import { createRouter } from "../router";
+
+const router = createRouter("/api");
+
+const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
+  ctx.services.rateLimiter.consume(`${which}:${key}`, LIMITS[which]);
+
+router.post("/register", validate(registerInput), async (ctx) => {
+  const body = input<RegisterInput>(ctx);
+  limit(ctx, ctx.ip, "registerPerIp");
+  limit(ctx, body.email, "mailPerAddress");
+  await registerOwner(ctx.services, body);
+  ctx.status = 201;
+  ctx.body = { requiresVerification: true, email: body.email };
+});
+
+router.post("/login", validate(loginInput), async (ctx) => {
+  const body = input<LoginInput>(ctx);
+  limit(ctx, ctx.ip, "signInPerIp");
+  const accountKey = `signInFailuresPerAccount:${body.username}`;
+  // Counts attempts per account and forgets them on a right password: in effect, failures.
+  ctx.services.rateLimiter.consume(accountKey, LIMITS.signInFailuresPerAccount);
+  try {
+    const user = await authenticate(body);
+    ctx.services.rateLimiter.reset(accountKey);
+    await signIn(ctx, user);
+    ctx.body = presentUser(user, await userClientId(user));
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) ctx.services.rateLimiter.reset(accountKey);
+    throw error;
+  }
+});
+
+router.post("/logout", async (ctx) => {
+  await signOut(ctx);
+  ctx.body = { success: true, message: "Signed out" };
+});
+
+router.get("/user", authenticated, async (ctx) => {
+  const user = currentUser(ctx);
+  ctx.body = presentUser(user, await userClientId(user));
+});
+
+router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {
+  const body = input<VerifyEmailInput>(ctx);
+  limit(ctx, ctx.ip, "codeAttemptsPerIp");
+  const user = await verifyEmail(ctx.services, body);
+  await signIn(ctx, user);
+  ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(user) };
+});
+
+router.post("/resend-verification", validate(emailOnlyInput), async (ctx) => {
+  const { email } = input<EmailOnlyInput>(ctx);
+  limit(ctx, ctx.ip, "mailPerIp");
+  limit(ctx, email, "mailPerAddress");
+  await resendVerification(ctx.services, email);
+  ctx.body = { success: true, message: "If this address is waiting for verification, a new code is on its way." };
+});
+
+router.post("/forgot-password", validate(emailOnlyInput), async (ctx) => {
+  const { email } = input<EmailOnlyInput>(ctx);
+  limit(ctx, ctx.ip, "mailPerIp");
+  limit(ctx, email, "mailPerAddress");
+  await requestPasswordReset(ctx.services, email);
+  ctx.body = { success: true, message: "If an account exists for this email, a reset code is on its way." };
+});
+
+router.post("/reset-password", validate(resetPasswordInput), async (ctx) => {
+  const body = input<ResetPasswordInput>(ctx);
+  limit(ctx, ctx.ip, "codeAttemptsPerIp");
+  await resetPassword(ctx.services, body);
+  ctx.body = { success: true, message: "Your password has been reset. You can now sign in." };
+});
+
+export default router;

@@ -1,0 +1,76 @@
+import {
+  type AddClientInput,
+  type AddClientResponse,
+  addClientInput,
+  type ClientNotificationSettingsInput,
+  clientNotificationSettingsInput,
+} from "../../../shared/schemas/clients";
+import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
+import { addClient } from "../../commands/add-client";
+import { deleteClient } from "../../commands/delete-client";
+import { sendInviteMail } from "../../commands/send-invite-mail";
+import { updateClientNotificationSettings } from "../../commands/update-client-settings";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, validate } from "../../middlewares/validate";
+import { authorizedClient, clientsPolicy } from "../../policies/clients";
+import { presentClientFor, presentClientList } from "../../presenters/client";
+import { LIMITS } from "../../security/rate-limiter";
+import { createRouter } from "../router";
+
+const router = createRouter("/api/clients");
+router.use(authenticated);
+
+router.get("/", async (ctx) => {
+  const actor = currentUser(ctx);
+  clientsPolicy.authorize(actor, "list");
+  ctx.body = await presentClientList(ctx.services, actor);
+});
+
+router.post("/", validate(addClientInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  clientsPolicy.authorize(actor, "create");
+  const body = input<AddClientInput>(ctx);
+  if (body.sendInviteEmail)
+    ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
+  const added = await addClient(ctx.services, actor, body);
+  const inviteEmailSent = body.sendInviteEmail
+    ? await sendInviteMail(ctx.services, added.owner, added.client, added.token)
+    : false;
+  const { appUrl } = ctx.services.config;
+  ctx.status = 201;
+  ctx.body = {
+    id: added.client.id,
+    name: added.client.name,
+    email: added.client.email,
+    inviteUrl: inviteUrl(appUrl, added.token),
+    shortInviteUrl: added.shortCode ? shortInviteUrl(appUrl, added.shortCode) : null,
+    inviteToken: added.token,
+    inviteEmailSent,
+  } satisfies AddClientResponse;
+});
+
+router.get("/:id", async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "read", ctx.params.id);
+  ctx.body = await presentClientFor(ctx.services, actor, client);
+});
+
+router.delete("/:id", async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "delete", ctx.params.id);
+  await deleteClient(ctx.services, client);
+  ctx.body = { success: true, message: "Client deleted successfully" };
+});
+
+router.patch(
+  "/:id/notification-settings",
+  validate(clientNotificationSettingsInput),
+  async (ctx) => {
+    const actor = currentUser(ctx);
+    const client = await authorizedClient(actor, "updateNotificationSettings", ctx.params.id);
+    await updateClientNotificationSettings(client, input<ClientNotificationSettingsInput>(ctx));
+    ctx.body = { success: true, message: "Settings updated" };
+  },
+);
+
+export default router;

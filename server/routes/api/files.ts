@@ -1,0 +1,132 @@
+import type { Next } from "koa";
+import {
+  type FeedbackInput,
+  feedbackInput,
+  requiresFeedbackField,
+} from "../../../shared/schemas/files";
+import { decideFeedback } from "../../commands/decide-feedback";
+import { removeStoredBytes, uploadConversationFile } from "../../commands/upload-conversation-file";
+import { threadIdOf, uploadNewVersion, versionRefusal } from "../../commands/upload-new-version";
+import type { AppContext } from "../../context";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, parseOrThrow, validate } from "../../middlewares/validate";
+import { authorizedClient } from "../../policies/clients";
+import { authorizedMessage, feedbackPolicy } from "../../policies/feedback";
+import { messagesWithFiles, messageViewFor, presentMessage } from "../../presenters/message";
+import type { Limit } from "../../security/rate-limiter";
+import { receiveConversationFile } from "../../uploads/conversation-files";
+import { createRouter } from "../router";
+
+const router = createRouter();
+
+/** Uploads cost disk and bandwidth: a bound per user on top of the 10MB limit. */
+const FILE_UPLOADS_PER_USER: Limit = { points: 120, windowMs: 15 * 60_000 };
+
+async function uploadLimit(ctx: AppContext, next: Next) {
+  ctx.services.rateLimiter.consume(`file-upload:${currentUser(ctx).id}`, FILE_UPLOADS_PER_USER);
+  return next();
+}
+
+/** One message of a conversation as presented (with its file's name, size, latest flag). */
+async function loadPresentable(clientId: string, messageId: string) {
+  return messagesWithFiles(clientId).where("m.id", messageId).first().throwIfNotFound();
+}
+
+/**
+ * POST /api/clients/:id/upload (multipart: `file`, optional `requiresFeedback` "true"/"false").
+ * The conversation is checked before a byte of the body is read (401, 404); the file is
+ * streamed to storage; then requiresFeedback=true from anyone but the owner is a 403 and the
+ * bytes are removed. 201 with the new file message.
+ */
+router.post("/api/clients/:id/upload", authenticated, uploadLimit, async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "sendMessage", ctx.params.id);
+  const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
+    "requiresFeedback",
+  ]);
+  let requiresFeedback: boolean;
+  try {
+    requiresFeedback = parseOrThrow(requiresFeedbackField, fields.requiresFeedback);
+    if (requiresFeedback) feedbackPolicy.authorize(actor, "requestFeedback", client);
+  } catch (error) {
+    await removeStoredBytes(ctx.services, file.storedName);
+    throw error;
+  }
+  const message = await uploadConversationFile(ctx.services, actor, client, file, {
+    requiresFeedback,
+  });
+  const view = await messageViewFor(actor, client);
+  ctx.status = 201;
+  ctx.body = presentMessage(await loadPresentable(client.id, message.id), view);
+});
+
+/** GET /api/clients/:id/attachments: the conversation's file messages, newest first. */
+router.get("/api/clients/:id/attachments", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "readMessages", ctx.params.id);
+  const rows = await messagesWithFiles(client.id).whereNotNull("m.fileId").orderBy("m.seq", "desc");
+  const view = await messageViewFor(actor, client);
+  ctx.body = rows.map((row) => presentMessage(row, view));
+});
+
+/**
+ * PATCH /api/messages/:messageId/feedback {feedbackStatus, feedbackComment?}: the client's
+ * decision on a pending file of the owner's. 200 with the message; 409 once decided.
+ */
+router.patch(
+  "/api/messages/:messageId/feedback",
+  authenticated,
+  validate(feedbackInput),
+  async (ctx) => {
+    const actor = currentUser(ctx);
+    const { client, message: target } = await authorizedMessage(
+      actor,
+      "decide",
+      ctx.params.messageId,
+    );
+    const message = await decideFeedback(
+      ctx.services,
+      actor,
+      client,
+      target.id,
+      input<FeedbackInput>(ctx),
+    );
+    const view = await messageViewFor(actor, client);
+    ctx.body = presentMessage(await loadPresentable(client.id, message.id), view);
+  },
+);
+
+/**
+ * POST /api/messages/:messageId/versions (multipart `file`): the owner's new version of a file
+ * of that thread whose latest version is needs_work. 201 with the new file message.
+ */
+router.post("/api/messages/:messageId/versions", authenticated, uploadLimit, async (ctx) => {
+  const actor = currentUser(ctx);
+  const { message: target, client } = await authorizedMessage(
+    actor,
+    "uploadVersion",
+    ctx.params.messageId,
+  );
+  // Refused before a byte of the body is read; checked again under the lock.
+  const early = await versionRefusal(target);
+  if ("error" in early) throw early.error;
+  const { file } = await receiveConversationFile(ctx, ctx.services.storage);
+  const message = await uploadNewVersion(ctx.services, actor, client, target, file);
+  const view = await messageViewFor(actor, client);
+  ctx.status = 201;
+  ctx.body = presentMessage(await loadPresentable(client.id, message.id), view);
+});
+
+/** GET /api/messages/:messageId/versions: every version of that file's thread, oldest first. */
+router.get("/api/messages/:messageId/versions", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  const { message, client } = await authorizedMessage(actor, "readVersions", ctx.params.messageId);
+  const rootId = threadIdOf(message);
+  const rows = await messagesWithFiles(client.id)
+    .where((query) => query.where("m.id", rootId).orWhere("m.versionOf", rootId))
+    .orderBy("m.versionNumber", "asc");
+  const view = await messageViewFor(actor, client);
+  ctx.body = rows.map((row) => presentMessage(row, view));
+});
+
+export default router;

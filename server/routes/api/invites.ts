@@ -1,0 +1,95 @@
+import { clientSignInInput, clientSignInLinkInput } from "../../../shared/schemas/clients";
+import {
+  InviteTokens,
+  inviteUrl,
+  isWellFormedShortCode,
+  shortInviteUrl,
+} from "../../auth/invite-tokens";
+import { signIn } from "../../auth/sessions";
+import { acceptInvite, INVALID_INVITE } from "../../commands/accept-invite";
+import { clientSignIn } from "../../commands/client-sign-in";
+import { createShortLink } from "../../commands/create-short-link";
+import { reissueInvite } from "../../commands/reissue-invite";
+import { requestClientSignInLink } from "../../commands/request-client-sign-in-link";
+import type { AppContext } from "../../context";
+import { notFound } from "../../errors";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, validate } from "../../middlewares/validate";
+import { Client, ShortLink } from "../../models";
+import { authorizedClient } from "../../policies/clients";
+import { LIMITS } from "../../security/rate-limiter";
+import { createRouter } from "../router";
+
+const router = createRouter("/api");
+
+const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
+  ctx.services.rateLimiter.consume(`${which}:${key}`, LIMITS[which]);
+
+/** A new invite link for the client; the old one dies. */
+router.post("/clients/:id/invite", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "reissueInvite", ctx.params.id);
+  const token = await reissueInvite(ctx.services, client);
+  ctx.body = { inviteUrl: inviteUrl(ctx.services.config.appUrl, token), inviteToken: token };
+});
+
+/** The client's short link (paid plans), standing for the live invite token. */
+router.post("/clients/:id/short-link", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "createShortLink", ctx.params.id);
+  const { code, token } = await createShortLink(ctx.services, client);
+  ctx.body = { shortUrl: shortInviteUrl(ctx.services.config.appUrl, code), inviteToken: token };
+});
+
+/** Public: a short code to the invite token it stands for now. */
+router.get("/short-link/:code", async (ctx) => {
+  limit(ctx, ctx.ip, "shortLinkPerIp");
+  const code = ctx.params.code ?? "";
+  const link = isWellFormedShortCode(code) ? await ShortLink.query().findById(code) : undefined;
+  const client = link
+    ? await Client.query().select("id", "inviteTokenEncrypted").findById(link.clientId)
+    : undefined;
+  const token = client
+    ? new InviteTokens(ctx.services.config.sessionSecret).reveal(
+        client.id,
+        client.inviteTokenEncrypted,
+      )
+    : null;
+  if (!token) throw notFound(INVALID_INVITE);
+  ctx.body = { inviteToken: token };
+});
+
+/** Public: uses the invite and signs this browser in as the client. */
+router.post("/invite/:token", async (ctx) => {
+  limit(ctx, ctx.ip, "invitePerIp");
+  const { client, user } = await acceptInvite(
+    ctx.services,
+    ctx.params.token ?? "",
+    ctx.state.user?.id,
+  );
+  await signIn(ctx, user);
+  ctx.body = { success: true, clientId: client.id, message: "Invite accepted" };
+});
+
+/** Public: mails a sign-in link to a joined client; answers alike for any address. */
+router.post("/client-sign-in-link", validate(clientSignInLinkInput), async (ctx) => {
+  const { email } = input<{ email: string }>(ctx);
+  limit(ctx, ctx.ip, "mailPerIp");
+  limit(ctx, email, "mailPerAddress");
+  await requestClientSignInLink(ctx.services, email);
+  ctx.body = {
+    success: true,
+    message: "If that address belongs to a conversation, a sign-in link is on its way.",
+  };
+});
+
+/** Public: uses a mailed sign-in link (from the button on the page it opens). */
+router.post("/client-sign-in", validate(clientSignInInput), async (ctx) => {
+  const { token } = input<{ token: string }>(ctx);
+  limit(ctx, ctx.ip, "codeAttemptsPerIp");
+  const { client, user } = await clientSignIn(ctx.services, token);
+  await signIn(ctx, user);
+  ctx.body = { success: true, clientId: client.id, message: "Signed in" };
+});
+
+export default router;

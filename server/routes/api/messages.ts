@@ -1,0 +1,55 @@
+import {
+  markReadInput,
+  messagePageQuery,
+  type SendMessageInput,
+  sendMessageInput,
+} from "../../../shared/schemas/messages";
+import { markRead } from "../../commands/mark-read";
+import { sendMessage } from "../../commands/send-message";
+import { badRequest } from "../../errors";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, parseOrThrow, validate } from "../../middlewares/validate";
+import { authorizedClient } from "../../policies/clients";
+import {
+  messagePage,
+  messageViewFor,
+  presentMessage,
+  presentSentMessage,
+} from "../../presenters/message";
+import { createRouter } from "../router";
+
+const router = createRouter("/api/clients/:id");
+router.use(authenticated);
+
+/**
+ * Oldest to newest: the newest page, `before` (older page), or `after` (catch-up).
+ * X-Has-More says whether more lie beyond the page in the direction asked (older for the
+ * newest page and `before`, newer for `after`).
+ */
+router.get("/messages", async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "readMessages", ctx.params.id);
+  const query = parseOrThrow(messagePageQuery, ctx.query);
+  if (query.before && query.after) throw badRequest("Use either before or after, not both");
+  const { messages, hasMore } = await messagePage(client.id, query);
+  const view = await messageViewFor(actor, client);
+  ctx.set("X-Has-More", String(hasMore));
+  ctx.body = messages.map((message) => presentMessage(message, view));
+});
+
+router.post("/messages", validate(sendMessageInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "sendMessage", ctx.params.id);
+  const message = await sendMessage(ctx.services, actor, client, input<SendMessageInput>(ctx));
+  ctx.status = 201;
+  ctx.body = presentSentMessage(message, actor, client);
+});
+
+router.post("/read", validate(markReadInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(actor, "markRead", ctx.params.id);
+  await markRead(ctx.services, actor, client, input<{ messageId: string }>(ctx).messageId);
+  ctx.body = { success: true, message: "Marked as read" };
+});
+
+export default router;

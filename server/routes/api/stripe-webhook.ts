@@ -1,0 +1,39 @@
+import getRawBody from "raw-body";
+import Stripe from "stripe";
+import { handleBillingEvent } from "../../billing/handle-event";
+import { badRequest, notFound } from "../../errors";
+import { createRouter } from "../router";
+
+/** Stripe's own limit: events older than five minutes are refused (replayed captures). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const router = createRouter();
+
+/**
+ * Stripe's webhook. The body is read raw (json-body skips this path) because the signature
+ * covers the exact bytes; a missing or wrong signature or an old timestamp answers 400 and
+ * changes nothing. Each event id is processed once (handleBillingEvent).
+ */
+router.post("/api/stripe/webhook", async (ctx) => {
+  const secret = ctx.services.config.stripe?.webhookSecret;
+  if (!secret) throw notFound();
+  const signature = ctx.get("Stripe-Signature");
+  if (!signature) throw badRequest("Missing Stripe-Signature header");
+  let raw: Buffer;
+  try {
+    raw = await getRawBody(ctx.req, { limit: "1mb" });
+  } catch {
+    throw badRequest("Could not read the request body");
+  }
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(raw, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+  } catch (error) {
+    ctx.services.logger.warn({ err: error }, "stripe webhook refused");
+    throw badRequest("Invalid Stripe signature");
+  }
+  const handled = await handleBillingEvent(ctx.services, event);
+  ctx.body = { received: true, duplicate: !handled.firstTime };
+});
+
+export default router;

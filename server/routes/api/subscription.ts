@@ -1,0 +1,92 @@
+import {
+  type BillingActionAnswer,
+  type CreateCheckoutInput,
+  createCheckoutInput,
+  type PauseAccountInput,
+  pauseAccountInput,
+  type StartCancellationInput,
+  startCancellationInput,
+} from "../../../shared/schemas/billing";
+import { billingProvider } from "../../billing/provider";
+import { applyRetentionDiscount } from "../../commands/apply-retention-discount";
+import { completeCancellation } from "../../commands/complete-cancellation";
+import { createCheckout } from "../../commands/create-checkout";
+import { keepAccount } from "../../commands/keep-account";
+import { pauseAccount } from "../../commands/pause-account";
+import { startCancellation } from "../../commands/start-cancellation";
+import type { AppContext } from "../../context";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, validate } from "../../middlewares/validate";
+import type { User } from "../../models";
+import { billingPolicy } from "../../policies/billing";
+import { presentSubscriptionStatus } from "../../presenters/subscription";
+import { createRouter } from "../router";
+
+const router = createRouter("/api/subscription");
+router.use(authenticated);
+
+const dateText = (date: Date | null) =>
+  date
+    ? new Date(date).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })
+    : "the end of your billing period";
+
+function answer(ctx: AppContext, user: User, message: string): BillingActionAnswer {
+  return {
+    success: true,
+    message,
+    status: presentSubscriptionStatus(user, billingProvider(ctx.services).testMode),
+  };
+}
+
+router.get("/status", async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "readStatus");
+  ctx.body = presentSubscriptionStatus(actor, billingProvider(ctx.services).testMode);
+});
+
+router.post("/create-checkout", validate(createCheckoutInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "checkout");
+  ctx.body = { url: await createCheckout(ctx.services, actor, input<CreateCheckoutInput>(ctx)) };
+});
+
+router.post("/start-cancellation", validate(startCancellationInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "changeSubscription");
+  const user = await startCancellation(ctx.services, actor, input<StartCancellationInput>(ctx));
+  ctx.body = answer(ctx, user, "Thanks for telling us why.");
+});
+
+router.post("/apply-discount", async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "changeSubscription");
+  const { user, dollars } = await applyRetentionDiscount(ctx.services, actor);
+  ctx.body = answer(ctx, user, `$${dollars} off your next bill has been applied.`);
+});
+
+router.post("/pause-account", validate(pauseAccountInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "changeSubscription");
+  const user = await pauseAccount(ctx.services, actor, input<PauseAccountInput>(ctx));
+  ctx.body = answer(ctx, user, `Your account is paused until ${dateText(user.pausedUntil)}.`);
+});
+
+router.post("/complete-cancellation", async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "changeSubscription");
+  const user = await completeCancellation(ctx.services, actor);
+  ctx.body = answer(
+    ctx,
+    user,
+    `Your subscription is canceled. You keep your plan until ${dateText(user.subscriptionEndDate)}.`,
+  );
+});
+
+router.post("/keep-account", async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "keepAccount");
+  const user = await keepAccount(ctx.services, actor);
+  ctx.body = answer(ctx, user, "We're glad you're staying!");
+});
+
+export default router;

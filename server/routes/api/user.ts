@@ -1,0 +1,68 @@
+import {
+  type ChangePasswordInput,
+  type ColorSchemeInput,
+  changePasswordInput,
+  colorSchemeInput,
+  type NotificationSettingsInput,
+  notificationSettingsInput,
+  type UpdateProfileInput,
+  updateProfileInput,
+} from "../../../shared/schemas/user";
+import { TIER_CONFIG, canCreateMoreClients } from "../../../shared/tiers";
+import { signIn } from "../../auth/sessions";
+import { changePassword } from "../../commands/change-password";
+import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { input, validate } from "../../middlewares/validate";
+import { Client } from "../../models";
+import { accountPolicy } from "../../policies/account";
+import { presentUser } from "../../presenters/user";
+import { createRouter } from "../router";
+
+const router = createRouter("/api/user");
+router.use(authenticated);
+
+router.patch("/profile", validate(updateProfileInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "updateProfile");
+  const user = await updateProfile(actor, input<UpdateProfileInput>(ctx));
+  ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(user) };
+});
+
+router.patch("/password", validate(changePasswordInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "changePassword");
+  await changePassword(ctx.services, actor, input<ChangePasswordInput>(ctx));
+  // Every session ended with the change; this browser gets a fresh one.
+  ctx.state.session = undefined;
+  await signIn(ctx, actor);
+  ctx.body = { success: true, message: "Password updated successfully" };
+});
+
+router.patch("/notification-settings", validate(notificationSettingsInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "updateNotificationSettings");
+  const user = await updateNotificationSettings(actor, input<NotificationSettingsInput>(ctx));
+  ctx.body = { success: true, message: "Notification settings updated successfully", user: presentUser(user) };
+});
+
+router.patch("/color-scheme", validate(colorSchemeInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "updateColorScheme");
+  const user = await updateColorScheme(actor, input<ColorSchemeInput>(ctx));
+  ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(user) };
+});
+
+router.get("/account-tier", async (ctx) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "readAccountTier");
+  const clientCount = await Client.query().where("ownerId", actor.id).resultSize();
+  ctx.body = {
+    currentTier: actor.accountTier,
+    clientCount,
+    canCreateMore: canCreateMoreClients(actor.accountTier, clientCount),
+    tierConfig: TIER_CONFIG[actor.accountTier],
+  };
+});
+
+export default router;

@@ -1,0 +1,95 @@
+import getRawBody from "raw-body";
+import { handleBillingEvent } from "../billing/handle-event";
+import { billingProvider } from "../billing/provider";
+import { TestCheckoutTokens } from "../billing/test-checkout-token";
+import { checkoutPaidEvents, renewalEvents } from "../billing/test-mode-events";
+import { testCheckoutPage, testModeMissingPage, testRenewalPage } from "../billing/test-mode-pages";
+import type { AppContext } from "../context";
+import { badRequest, notFound } from "../errors";
+import { User } from "../models";
+import { createRouter } from "./router";
+
+/**
+ * Test mode (no Stripe keys): our own checkout page and renewal simulator. They build the
+ * events Stripe would send and feed them to the webhook's handler, so every state change is
+ * the one real Stripe would cause. With Stripe configured these paths do not exist.
+ */
+const router = createRouter("/billing");
+
+router.use(async (ctx, next) => {
+  if (!billingProvider(ctx.services).testMode) throw notFound();
+  const user = ctx.state.user;
+  if (!user && ctx.method === "GET") return ctx.redirect("/auth");
+  // Billing is an owner's own: client users and anonymous writes find nothing here.
+  if (user?.role !== "owner") throw notFound();
+  return next();
+});
+
+function html(ctx: AppContext, body: string, status = 200) {
+  ctx.status = status;
+  ctx.type = "text/html; charset=utf-8";
+  ctx.set("Cache-Control", "no-store");
+  ctx.body = body;
+}
+
+async function formFields(ctx: AppContext): Promise<URLSearchParams> {
+  if (!ctx.is("application/x-www-form-urlencoded")) throw badRequest("Expected a form");
+  const text = await getRawBody(ctx.req, { limit: "16kb", encoding: "utf8" });
+  return new URLSearchParams(text);
+}
+
+/** The session named, if it is live and belongs to the signed-in owner. */
+function ownSession(ctx: AppContext, token: string | null | undefined) {
+  const tokens = new TestCheckoutTokens(ctx.services.config.sessionSecret);
+  const session = tokens.read(token ?? undefined, ctx.services.clock.now());
+  return session && session.userId === ctx.state.user!.id ? session : null;
+}
+
+router.get("/test-checkout", (ctx) => {
+  const token = typeof ctx.query.session === "string" ? ctx.query.session : undefined;
+  const session = ownSession(ctx, token);
+  if (!session || !token) return html(ctx, testModeMissingPage(), 404);
+  html(ctx, testCheckoutPage(session, token));
+});
+
+router.post("/test-checkout", async (ctx) => {
+  const fields = await formFields(ctx);
+  const token = fields.get("session");
+  const session = ownSession(ctx, token);
+  if (!session || !token) return html(ctx, testModeMissingPage(), 404);
+  if (fields.get("outcome") !== "pay") {
+    // A declined card changes nothing, as in Stripe Checkout: the page says so and stays.
+    return html(
+      ctx,
+      testCheckoutPage(session, token, "Payment Failed: your card was declined (test mode)."),
+      402,
+    );
+  }
+  const user = await User.query().findById(session.userId).throwIfNotFound();
+  for (const event of checkoutPaidEvents(user, session, ctx.services.clock.now())) {
+    await handleBillingEvent(ctx.services, event);
+  }
+  ctx.status = 303;
+  ctx.redirect("/?subscription=success");
+});
+
+router.get("/test-mode", async (ctx) => {
+  const user = await User.query().findById(ctx.state.user!.id).throwIfNotFound();
+  html(ctx, testRenewalPage(user));
+});
+
+router.post("/test-mode/renewal", async (ctx) => {
+  const fields = await formFields(ctx);
+  const outcome = fields.get("outcome");
+  if (outcome !== "succeed" && outcome !== "fail") throw badRequest("Choose succeed or fail");
+  const user = await User.query().findById(ctx.state.user!.id).throwIfNotFound();
+  if (!user.stripeSubscriptionId || user.accountTier === "free")
+    return html(ctx, testRenewalPage(user), 409);
+  for (const event of renewalEvents(user, outcome, ctx.services.clock.now())) {
+    await handleBillingEvent(ctx.services, event);
+  }
+  ctx.status = 303;
+  ctx.redirect("/");
+});
+
+export default router;

@@ -1,0 +1,113 @@
+import type { z } from "zod";
+import type { googleAvailableResponse } from "../../shared/schemas/auth";
+import {
+  finishGoogleSignIn,
+  GoogleSignInError,
+  openPending,
+  PENDING_TTL_MS,
+  safeEqual,
+  sealPending,
+  startGoogleSignIn,
+} from "../auth/google";
+import { signIn } from "../auth/sessions";
+import { GoogleAccountRefused, signInWithGoogle } from "../commands/sign-in-with-google";
+import type { AppContext } from "../context";
+import { HttpError, notFound } from "../errors";
+import { LIMITS } from "../security/rate-limiter";
+import { createRouter } from "./router";
+
+const router = createRouter();
+
+const FAILURE_REDIRECT = "/auth?error=google";
+
+/** Under https the cookie gets the __Host- prefix: no subdomain can set or shadow it. */
+const stateCookieName = (ctx: AppContext) =>
+  ctx.services.config.secureCookies ? "__Host-google_sign_in" : "google_sign_in";
+
+function stateCookieOptions(ctx: AppContext) {
+  return {
+    httpOnly: true,
+    // Lax: the cookie must come back on the top-level GET navigation from Google.
+    sameSite: "lax" as const,
+    secure: ctx.services.config.secureCookies,
+    overwrite: true,
+    signed: false,
+    path: "/",
+    maxAge: PENDING_TTL_MS,
+  };
+}
+
+const redirectUri = (ctx: AppContext) => `${ctx.services.config.appUrl}/auth/google/callback`;
+
+router.get("/api/auth/google-available", (ctx) => {
+  ctx.body = { available: Boolean(ctx.services.config.google) } satisfies z.infer<
+    typeof googleAvailableResponse
+  >;
+});
+
+router.get("/auth/google", async (ctx) => {
+  const google = ctx.services.config.google;
+  if (!google) throw notFound("Google sign-in is not available");
+  ctx.set("Cache-Control", "no-store");
+  let started: Awaited<ReturnType<typeof startGoogleSignIn>>;
+  try {
+    started = await startGoogleSignIn(google, redirectUri(ctx), ctx.services.clock.now());
+  } catch (error) {
+    // Usually the issuer's discovery document could not be fetched.
+    ctx.services.logger.warn({ err: error }, "Google sign-in could not start");
+    ctx.redirect(FAILURE_REDIRECT);
+    return;
+  }
+  ctx.cookies.set(
+    stateCookieName(ctx),
+    sealPending(started.pending, ctx.services.config.sessionSecret),
+    stateCookieOptions(ctx),
+  );
+  ctx.redirect(started.url);
+});
+
+router.get("/auth/google/callback", async (ctx) => {
+  const { config, clock, logger, rateLimiter } = ctx.services;
+  const cookie = ctx.cookies.get(stateCookieName(ctx));
+  // Single use: whatever happens next, the pending sign-in is over.
+  ctx.cookies.set(stateCookieName(ctx), null, { ...stateCookieOptions(ctx), maxAge: undefined });
+  ctx.set("Cache-Control", "no-store");
+  try {
+    const google = config.google;
+    if (!google) throw new GoogleSignInError("Google sign-in is not configured");
+    rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
+    const { code, state, error } = ctx.query;
+    if (typeof error === "string") {
+      throw new GoogleSignInError(`Google answered error=${error.slice(0, 100)}`);
+    }
+    if (typeof code !== "string" || !code || typeof state !== "string" || !state) {
+      throw new GoogleSignInError("callback without code or state");
+    }
+    const pending = openPending(cookie, config.sessionSecret, clock.now());
+    if (!pending) throw new GoogleSignInError("state cookie missing, forged or expired");
+    if (!safeEqual(state, pending.state)) {
+      throw new GoogleSignInError("state does not match the cookie");
+    }
+
+    const identity = await finishGoogleSignIn(google, {
+      code,
+      redirectUri: redirectUri(ctx),
+      pending,
+    });
+    const user = await signInWithGoogle(ctx.services, identity);
+    await signIn(ctx, user);
+    logger.info({ userId: user.id }, "signed in with Google");
+    ctx.redirect("/");
+  } catch (error) {
+    const expected =
+      error instanceof GoogleSignInError ||
+      error instanceof GoogleAccountRefused ||
+      (error instanceof HttpError && error.status === 429);
+    // Expected refusals are warnings; anything else (e.g. the database) is our own error.
+    if (expected) logger.warn({ reason: (error as Error).message }, "Google sign-in failed");
+    else logger.error({ err: error }, "Google sign-in failed");
+    ctx.redirect(FAILURE_REDIRECT);
+  }
+});
+
+export default router;

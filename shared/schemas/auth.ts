@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { emailSchema, passwordSchema } from "./common";
+
+export const loginInput = z.strictObject({
+  username: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100),
+  role: z.literal("owner", { error: "Only owner accounts can sign up" }),
+  accountTier: z.literal("free", { error: "New accounts start on the free plan" }),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const verificationCodeSchema = z
+  .string({ error: "Code is required" })
+  .regex(/^\d{6}$/, "The code has 6 digits");
+
+export const verifyEmailInput = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
+
+export const emailOnlyInput = z.strictObject({ email: emailSchema });
+export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
+
+export const resetPasswordInput = z.strictObject({
+  email: emailSchema,
+  token: z.string({ error: "Reset code is required" }).trim().length(6, "The reset code has 6 characters"),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export const requiresVerificationResponse = z.object({
+  requiresVerification: z.literal(true),
+  email: z.string(),
+});
+export type RequiresVerificationResponse = z.infer<typeof requiresVerificationResponse>;
+
+export const loginForbiddenResponse = requiresVerificationResponse.extend({ message: z.string() });
+
+export const googleAvailableResponse = z.object({ available: z.boolean() });

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { BILLING_PERIODS, TIERS } from "../tiers";
+
+/** Spec section 9. */
+export const CANCELLATION_REASONS = [
+  "too_expensive",
+  "not_using",
+  "missing_features",
+  "found_alternative",
+  "technical_issues",
+  "no_longer_need",
+  "billing_issues",
+  "other",
+] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+export const PAUSE_MONTHS = [1, 2, 3] as const;
+
+export const PAID_TIERS = ["pro", "agency"] as const;
+export type PaidTier = (typeof PAID_TIERS)[number];
+
+export const createCheckoutInput = z.strictObject({
+  tier: z.enum(PAID_TIERS, { error: "Choose the Pro or Agency plan" }),
+  period: z.enum(BILLING_PERIODS, { error: "Choose monthly or annual billing" }),
+});
+export type CreateCheckoutInput = z.infer<typeof createCheckoutInput>;
+
+export const startCancellationInput = z
+  .strictObject({
+    reason: z.enum(CANCELLATION_REASONS, { error: "Please select a reason" }),
+    customReason: z
+      .string()
+      .trim()
+      .max(1000, "Please keep the details under 1000 characters")
+      .optional(),
+  })
+  .refine((value) => value.reason !== "other" || Boolean(value.customReason), {
+    message: "Please provide details",
+    path: ["customReason"],
+  });
+export type StartCancellationInput = z.infer<typeof startCancellationInput>;
+
+export const pauseAccountInput = z.strictObject({
+  pauseMonths: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+    error: "Pause for 1, 2 or 3 months",
+  }),
+});
+export type PauseAccountInput = z.infer<typeof pauseAccountInput>;
+
+/** GET /api/subscription/status: the spec's four fields, plus what the cancellation flow shows. */
+export const subscriptionStatusSchema = z.object({
+  accountTier: z.enum(TIERS),
+  subscriptionStatus: z.string(),
+  subscriptionEndDate: z.string().nullable(),
+  paymentFailureGraceEnd: z.string().nullable(),
+  billingPeriod: z.enum(BILLING_PERIODS).nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  pausedUntil: z.string().nullable(),
+  retentionDiscountUsed: z.boolean(),
+  /** No Stripe keys: checkout and renewals are simulated on /billing/test-checkout. */
+  testMode: z.boolean(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** Answer of the cancellation-flow calls. */
+export interface BillingActionAnswer {
+  success: true;
+  message: string;
+  status: SubscriptionStatus;
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { emailSchema } from "./common";
+import { notificationDelaySchema } from "./user";
+
+export const addClientInput = z.strictObject({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+  email: emailSchema,
+  /** Also email the invite link to the client. */
+  sendInviteEmail: z.boolean().optional().default(false),
+});
+export type AddClientInput = z.infer<typeof addClientInput>;
+
+export const clientNotificationSettingsInput = z.strictObject({
+  emailNotificationDelay: notificationDelaySchema,
+});
+export type ClientNotificationSettingsInput = z.infer<typeof clientNotificationSettingsInput>;
+
+/** What a client sees of its owner (for branding the portal). */
+export const clientOwnerSchema = z.object({
+  fullName: z.string(),
+  companyName: z.string().nullable(),
+  accountTier: z.enum(["free", "pro", "agency"]),
+  companyLogo: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  primaryColor: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+});
+
+/** A client as the API presents it (owner list and details). */
+export const clientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The live invite token while the client has not joined (owners only), else null. */
+  inviteToken: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+  emailNotificationDelay: z.number(),
+  createdAt: z.string(),
+  /** Messages to the viewer that the viewer has not read. */
+  unreadCount: z.number(),
+  /** The last message came from the other side and waits for the viewer's answer. */
+  awaitingReply: z.boolean(),
+  lastMessageAt: z.string().nullable(),
+  /** The owner's files that require feedback and still wait for the client's decision. */
+  pendingApprovals: z.number(),
+  owner: clientOwnerSchema,
+});
+export type ClientPayload = z.infer<typeof clientSchema>;
+
+export const addClientResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  inviteUrl: z.string(),
+  /** Null on the free plan, where short links are not offered. */
+  shortInviteUrl: z.string().nullable(),
+  inviteToken: z.string(),
+  /** Whether the invite email went out (false when not asked for, or when sending failed). */
+  inviteEmailSent: z.boolean(),
+});
+export type AddClientResponse = z.infer<typeof addClientResponse>;
+
+export const inviteLinkResponse = z.object({
+  inviteUrl: z.string(),
+  inviteToken: z.string(),
+});
+
+export const shortLinkResponse = z.object({ shortUrl: z.string(), inviteToken: z.string() });
+export const resolveShortLinkResponse = z.object({ inviteToken: z.string() });
+export const acceptInviteResponse = z.object({ success: z.boolean(), clientId: z.string(), message: z.string() });
+
+export const clientSignInLinkInput = z.strictObject({ email: emailSchema });
+export const clientSignInInput = z.strictObject({
+  token: z.string({ error: "Sign-in link is invalid" }).min(20, "Sign-in link is invalid").max(200),
+});

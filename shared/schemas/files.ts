@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const FEEDBACK_COMMENT_MAX_LENGTH = 5_000;
+export const NEEDS_WORK_COMMENT_REQUIRED = "Please provide a comment when selecting 'Needs Work'";
+
+/** Body of PATCH /api/messages/{messageId}/feedback (the client user of the conversation). */
+export const feedbackInput = z
+  .strictObject({
+    feedbackStatus: z.enum(["approved", "needs_work"], {
+      error: "feedbackStatus must be approved or needs_work",
+    }),
+    feedbackComment: z
+      .string({ error: "feedbackComment must be text" })
+      .max(
+        FEEDBACK_COMMENT_MAX_LENGTH,
+        `Comments are limited to ${FEEDBACK_COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`,
+      )
+      .nullable()
+      .optional(),
+  })
+  .refine(
+    (value) => value.feedbackStatus !== "needs_work" || (value.feedbackComment ?? "").trim() !== "",
+    { message: NEEDS_WORK_COMMENT_REQUIRED, path: ["feedbackComment"] },
+  );
+export type FeedbackInput = z.infer<typeof feedbackInput>;
+
+/** Multipart field `requiresFeedback` of an upload: "true" or "false" (owners only for true). */
+export const requiresFeedbackField = z
+  .enum(["true", "false"], { error: 'requiresFeedback must be "true" or "false"' })
+  .optional()
+  .transform((value) => value === "true");

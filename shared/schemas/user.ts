@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { TIERS } from "../tiers";
+import { passwordSchema } from "./common";
+
+export const ROLES = ["owner", "client"] as const;
+export type Role = (typeof ROLES)[number];
+
+export { DEFAULT_COLORS, DEFAULT_NOTIFICATION_DELAY } from "../defaults";
+
+/** A user as the API presents it. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  companyName: z.string().nullable(),
+  role: z.enum(ROLES),
+  profilePicture: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  primaryColor: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  emailNotificationDelay: z.number(),
+  accountTier: z.enum(TIERS),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  /** For a client user: the conversation they belong to. */
+  clientId: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const updateProfileInput = z.strictObject({
+  fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100),
+  companyName: z.string().trim().max(100, "Company name is too long").optional().default(""),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+export const changePasswordInput = z.strictObject({
+  currentPassword: z.string({ error: "Current password is required" }).max(200).default(""),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const notificationDelaySchema = z
+  .number({ error: "Delay must be a number of minutes" })
+  .int("Delay must be a whole number of minutes")
+  .min(1, "Delay must be between 1 and 60 minutes")
+  .max(60, "Delay must be between 1 and 60 minutes");
+
+export const notificationSettingsInput = z.strictObject({
+  emailNotificationDelay: notificationDelaySchema,
+});
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsInput>;
+
+const colorSchema = z
+  .string({ error: "Colour is required" })
+  .trim()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Colours are written like #0093ff")
+  .transform((value) => value.toLowerCase());
+
+export const colorSchemeInput = z.strictObject({
+  primaryColor: colorSchema,
+  backgroundColor: colorSchema,
+  textColor: colorSchema,
+});
+export type ColorSchemeInput = z.infer<typeof colorSchemeInput>;
+
+export const accountTierInfoSchema = z.object({
+  currentTier: z.enum(TIERS),
+  clientCount: z.number(),
+  canCreateMore: z.boolean(),
+  tierConfig: z.object({
+    name: z.string(),
+    clientLimit: z.number().nullable(),
+    logoSupport: z.boolean(),
+    colorCustomization: z.boolean(),
+  }),
+});
+export type AccountTierInfo = z.infer<typeof accountTierInfoSchema>;

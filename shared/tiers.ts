@@ -1,0 +1,89 @@
+/** Plans, prices and limits (spec section 9). One table, read by server and UI. */
+export const TIERS = ["free", "pro", "agency"] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const BILLING_PERIODS = ["monthly", "annual"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export interface TierConfig {
+  name: string;
+  /** null means unlimited. */
+  clientLimit: number | null;
+  logoSupport: boolean;
+  colorCustomization: boolean;
+}
+
+export const TIER_CONFIG: Record<Tier, TierConfig> = {
+  free: { name: "Free", clientLimit: 1, logoSupport: false, colorCustomization: false },
+  pro: { name: "Pro", clientLimit: 10, logoSupport: false, colorCustomization: false },
+  agency: { name: "Agency", clientLimit: null, logoSupport: true, colorCustomization: true },
+};
+
+export interface TierPlan {
+  tier: Tier;
+  /** Price in whole US dollars. */
+  monthlyPrice: number;
+  annualPrice: number;
+  annualSaving: number;
+  features: string[];
+  mostPopular: boolean;
+}
+
+export const PLANS: TierPlan[] = [
+  {
+    tier: "free",
+    monthlyPrice: 0,
+    annualPrice: 0,
+    annualSaving: 0,
+    features: [
+      "1 client",
+      "Unlimited messages",
+      "File sharing",
+      "Email notifications",
+      "Basic support",
+    ],
+    mostPopular: false,
+  },
+  {
+    tier: "pro",
+    monthlyPrice: 10,
+    annualPrice: 100,
+    annualSaving: 20,
+    features: [
+      "Up to 10 clients",
+      "File sharing with feedback",
+      "Priority email notifications",
+      "File attachment history",
+      "Short invite links",
+      "Priority support",
+    ],
+    mostPopular: false,
+  },
+  {
+    tier: "agency",
+    monthlyPrice: 30,
+    annualPrice: 300,
+    annualSaving: 60,
+    features: ["Unlimited clients", "Company branding", "Colour scheme", "Large logo"],
+    mostPopular: true,
+  },
+];
+
+export const PAYMENT_GRACE_HOURS = 24;
+
+export function canCreateMoreClients(tier: Tier, clientCount: number): boolean {
+  const limit = TIER_CONFIG[tier].clientLimit;
+  return limit === null || clientCount < limit;
+}
+
+/** Spec section 9: $5 off the next bill on Pro, $20 on the other paid tier (Agency). */
+export function retentionDiscountDollars(tier: Tier): number {
+  return tier === "pro" ? 5 : tier === "agency" ? 20 : 0;
+}
+
+/** Price of one billing period in cents. */
+export function planPriceCents(tier: Tier, period: BillingPeriod): number {
+  const plan = PLANS.find((candidate) => candidate.tier === tier);
+  if (!plan) return 0;
+  return (period === "annual" ? plan.annualPrice : plan.monthlyPrice) * 100;
+}

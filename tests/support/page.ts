@@ -1,0 +1,24 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** Waits for a notice (toast) showing `text` as its title or description. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator(".toast").getByText(text, { exact: true }).waitFor();
+}
+
+/** Waits until an input shows `value`. */
+export async function expectValue(locator: Locator, value: string): Promise<void> {
+  await expect.poll(() => locator.inputValue()).toBe(value);
+}
+
+/** Waits until the page's path is `pathname`. */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
+}
+
+/** The session cookie's value of a signed-in test agent, to hand to a browser context. */
+export function sessionOf(agent: { cookieHeader: string }): string {
+  const sid = /(?:^|; )sid=([^;]+)/.exec(agent.cookieHeader)?.[1];
+  if (!sid) throw new Error("the agent has no session cookie");
+  return sid;
+}

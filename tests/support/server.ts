@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import type { Clock, Services } from "../../server/context";
+import { type Database, isPglite } from "../../server/db/connection";
+import { JOBS } from "../../server/jobs";
+import { type JobRunner, startJobs } from "../../server/jobs/job-runner";
+import { createLogger } from "../../server/logger";
+import {
+  attachRealtimeSockets,
+  type RealtimeSocketServer,
+  type SocketServerOptions,
+} from "../../server/realtime/socket-server";
+import { TestClock } from "./clock";
+import { testDatabase } from "./database";
+import { TestSmtpServer } from "./smtp";
+
+export interface TestServerOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Share a database between servers (e.g. two instances); otherwise one is made. */
+  db?: Database;
+  /** Websocket settings, e.g. a short heartbeat. */
+  realtime?: Partial<SocketServerOptions>;
+}
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  db: Database;
+  services: Services;
+  smtp: TestSmtpServer;
+  /** The /ws endpoint of this server. */
+  sockets: RealtimeSocketServer;
+  /** Background jobs without timers: a test runs a pass with jobs.runOnce(name). */
+  jobs: JobRunner;
+  clock: Clock;
+  dataDir: string;
+  agent(): TestAgent;
+  close(): Promise<void>;
+}
+
+/** The real app on a free port, with its own data directory and a real SMTP server. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const db = options.db ?? (await testDatabase());
+  const smtp = new TestSmtpServer();
+  const smtpUrl = await smtp.start();
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clientdesk-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "test-secret-test-secret-test-secret-42",
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // On PostgreSQL, websocket events fan out between instances through LISTEN/NOTIFY.
+    ...(isPglite(db) ? {} : { DATABASE_URL: connectionString(db) }),
+    ...options.env,
+  });
+  const clock = options.clock ?? new TestClock();
+  const { app, services } = createApp({ config, db, logger: createLogger(config.logLevel), clock });
+  server.on("request", app.callback());
+  const sockets = attachRealtimeSockets(server, services, options.realtime);
+  await services.realtime.start();
+  const jobs = startJobs(services, JOBS, { timers: false });
+  return {
+    url,
+    origin: url,
+    db,
+    services,
+    smtp,
+    sockets,
+    jobs,
+    clock,
+    dataDir,
+    agent: () => new TestAgent(url),
+    async close() {
+      await jobs.stop();
+      await sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      services.mailer.close();
+      await services.realtime.close();
+      await smtp.stop();
+      if (!options.db) await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function connectionString(db: Database): string {
+  const connection = db.client.config.connection;
+  if (typeof connection === "string") return connection;
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("a PostgreSQL test database needs TEST_DATABASE_URL");
+  return url;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like caller: keeps cookies and sends Origin on writes. */
+export class TestAgent {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async request<T = any>(method: string, urlPath: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    if (!["GET", "HEAD"].includes(method) && !("origin" in headers)) headers.origin = this.baseUrl;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(`${this.baseUrl}${urlPath}`, { method, headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      const value = rest.join("=");
+      if (!name) continue;
+      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get("content-type") ?? "").includes("application/json")) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(urlPath: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", urlPath, { headers });
+  }
+  post<T = any>(urlPath: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("POST", urlPath, { json, headers });
+  }
+  patch<T = any>(urlPath: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("PATCH", urlPath, { json, headers });
+  }
+  delete<T = any>(urlPath: string, headers?: Record<string, string>) {
+    return this.request<T>("DELETE", urlPath, { headers });
+  }
+}

@@ -1,0 +1,21 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.endsWith(".test.ts")) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the web app into dist/web when it is missing or older than its sources. */
+export async function ensureWebBuilt(root = process.cwd()): Promise<void> {
+  const index = path.join(root, "dist/web/index.html");
+  const sources = Math.max(newestMtime(path.join(root, "web")), newestMtime(path.join(root, "shared")));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });
+}

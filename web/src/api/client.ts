@@ -1,0 +1,92 @@
+/**
+ * The one way the front ends talk to the server: cookies included, JSON in and out, and any
+ * non-OK answer thrown as an ApiError with the status and the server's {message}.
+ */
+
+/** An answer that was not OK. `message` is the server's own text when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed JSON body, or the raw text when it was not JSON. */
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+let baseUrl = "";
+
+/** Where the server is; "" (same origin) on the web. The desktop app points it elsewhere. */
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/$/, "");
+}
+
+export function apiUrl(path: string): string {
+  return `${baseUrl}${path}`;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** An answer's body together with its headers (e.g. X-Has-More on message pages). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Sends a request; a plain object body goes as JSON, FormData as multipart. */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+}
+
+/** As apiRequest, keeping the answer's headers. */
+export async function apiRequestWithHeaders<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  const init: RequestInit = {
+    method,
+    credentials: "include",
+    headers: { Accept: "application/json" },
+  };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, "Content-Type": "application/json" };
+  }
+  const response = await fetch(apiUrl(path), init);
+  const text = await response.text();
+  const parsed = parseBody(text);
+  if (!response.ok) throw new ApiError(response.status, errorMessage(parsed, response), parsed);
+  return { data: parsed as T, headers: response.headers };
+}
+
+export const apiGet = <T>(path: string) => apiRequest<T>("GET", path);
+export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body);
+export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body);
+export const apiDelete = <T>(path: string) => apiRequest<T>("DELETE", path);
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorMessage(body: unknown, response: Response): string {
+  if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
+    return body.message;
+  }
+  if (typeof body === "string" && body.trim()) return body.trim();
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/** The server's message for a failed call, or `fallback` (network errors, unexpected failures). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,19 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * Spec section 4: data never goes stale on its own, nothing refetches on focus or polls,
+ * and nothing is retried. Changes arrive through mutations (and later the websocket).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

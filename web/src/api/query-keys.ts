@@ -1,0 +1,16 @@
+/** Every TanStack Query key in one place, so invalidation cannot miss a spelling. */
+export const queryKeys = {
+  user: ["user"] as const,
+  accountTier: ["account-tier"] as const,
+  subscriptionStatus: ["subscription-status"] as const,
+  googleAvailable: ["google-available"] as const,
+  clients: ["clients"] as const,
+  client: (clientId: string) => ["clients", clientId] as const,
+  /** A conversation's messages (an infinite query: newest page first, older pages after). */
+  messages: (clientId: string) => ["messages", clientId] as const,
+  allMessages: ["messages"] as const,
+  attachments: (clientId: string) => ["attachments", clientId] as const,
+  /** A file's versions; under the conversation's key, so its events refresh the history too. */
+  versions: (clientId: string, messageId: string) =>
+    ["messages", clientId, "versions", messageId] as const,
+};

@@ -1,0 +1,22 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { setApiBaseUrl } from "../api/client";
+import { createQueryClient } from "../api/query-client";
+import type { Platform } from "../platform/platform";
+import { PlatformProvider } from "../platform/platform-context";
+import { ToastProvider } from "../ui/toast";
+
+/** Everything the owner app needs around it; the desktop renderer passes its own platform. */
+export function AppProviders({ platform, children }: { platform: Platform; children: ReactNode }) {
+  const [queryClient] = useState(() => {
+    setApiBaseUrl(platform.serverUrl);
+    return createQueryClient();
+  });
+  return (
+    <PlatformProvider platform={platform}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </PlatformProvider>
+  );
+}

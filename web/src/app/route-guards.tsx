@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { useCurrentUser } from "../api/current-user";
+import { Button } from "../ui/button";
+import { FullPageRedirect } from "../ui/full-page-redirect";
+import { CenteredSpinner } from "../ui/spinner";
+import { PageMessage } from "../ui/page-message";
+
+function UserLoadError({ retry }: { retry: () => void }) {
+  return (
+    <PageMessage
+      title="We couldn't load your account"
+      text="Check your connection and try again."
+      actions={<Button onClick={retry}>Try again</Button>}
+    />
+  );
+}
+
+/** Owner-only pages: a spinner while the user loads; anyone who is not an owner goes to /auth. */
+export function RequireOwner({ children }: { children: ReactNode }) {
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+  if (isPending) return <CenteredSpinner />;
+  if (isError) return <UserLoadError retry={() => void refetch()} />;
+  if (user?.role !== "owner") return <Navigate to="/auth" replace />;
+  return children;
+}
+
+/**
+ * /auth for someone already signed in: an owner goes to the dashboard. A client user has no
+ * dashboard (it would send them straight back here), so they go to their own conversation.
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <CenteredSpinner />;
+  if (user?.role === "owner") return <Navigate to="/" replace />;
+  if (user?.role === "client" && user.clientId) {
+    return <FullPageRedirect to={`/client/${encodeURIComponent(user.clientId)}`} />;
+  }
+  return children;
+}

@@ -1,0 +1,80 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { apiPost, serverMessage } from "../api/client";
+import { Button } from "../ui/button";
+import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
+import { TextField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import { resetEmail } from "./stored-emails";
+
+interface ForgotPasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
+  const [email, setEmail] = useState("");
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const sendCode = useMutation({
+    mutationFn: (address: string) =>
+      apiPost<{ message?: string }>("/api/forgot-password", { email: address }),
+    onSuccess: (answer, address) => {
+      resetEmail.set(address);
+      toast({ title: "Email sent", description: answer.message, variant: "success" });
+      onOpenChange(false);
+      navigate("/reset-password");
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to send reset email",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      toast({
+        title: "Error",
+        description: "Please enter your email address",
+        variant: "destructive",
+      });
+      return;
+    }
+    sendCode.mutate(address);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reset your password"
+      description="Enter the email address of your account and we'll send you a code to set a new password."
+    >
+      {/* noValidate: the empty-email notice comes from us, in the product's words. */}
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder="you@company.com"
+        />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" loading={sendCode.isPending}>
+            {sendCode.isPending ? "Sending..." : "Send reset code"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError, apiPost } from "../api/client";
+import { setCurrentUser, type User } from "../api/current-user";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import { pendingVerificationEmail } from "./stored-emails";
+
+interface LoginForbiddenBody {
+  requiresVerification?: boolean;
+  email?: string;
+}
+
+function needsVerification(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const body = error.body as LoginForbiddenBody | null;
+  return body?.requiresVerification === true || error.message.startsWith("VERIFICATION_REQUIRED");
+}
+
+export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const login = useMutation({
+    mutationFn: () => apiPost<User>("/api/login", { username: email, password }),
+    onSuccess: (user) => {
+      setCurrentUser(queryClient, user);
+      navigate("/", { replace: true });
+    },
+    onError: (error) => {
+      if (needsVerification(error)) {
+        const address = (error.body as LoginForbiddenBody).email ?? email;
+        pendingVerificationEmail.set(address);
+        toast({
+          title: "Email verification required",
+          description: "Please verify your email address before logging in",
+        });
+        navigate(`/verify-email?email=${encodeURIComponent(address)}`);
+        return;
+      }
+      // Rate limiting is not a wrong password: say how long to wait instead.
+      const description =
+        error instanceof ApiError && error.status === 429
+          ? error.message
+          : "Invalid email or password";
+      toast({ title: "Login failed", description, variant: "destructive" });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate();
+  };
+
+  return (
+    <form className="form-stack" onSubmit={submit}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder="you@company.com"
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="auth-forgot">
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </div>
+      <Button type="submit" fullWidth size="lg" loading={login.isPending}>
+        {login.isPending ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { apiPost, serverMessage } from "../api/client";
+import { setCurrentUser, type User } from "../api/current-user";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import { pendingVerificationEmail } from "./stored-emails";
+
+type RegisterAnswer = { requiresVerification: true; email: string } | User;
+
+export function SignUpForm() {
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const mismatch = confirmPassword !== "" && confirmPassword !== password;
+
+  const register = useMutation({
+    mutationFn: () =>
+      apiPost<RegisterAnswer>("/api/register", {
+        email,
+        password,
+        fullName,
+        role: "owner",
+        accountTier: "free",
+      }),
+    onSuccess: (answer) => {
+      if ("requiresVerification" in answer && answer.requiresVerification) {
+        pendingVerificationEmail.set(answer.email);
+        toast({
+          title: "Registration successful",
+          description: "Please check your email for a verification code",
+        });
+        navigate(`/verify-email?email=${encodeURIComponent(answer.email)}`);
+        return;
+      }
+      setCurrentUser(queryClient, answer as User);
+      navigate("/", { replace: true });
+    },
+    onError: (error) =>
+      toast({
+        title: "Registration failed",
+        description: serverMessage(error, "Unknown error occurred"),
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec: a confirmation that differs blocks the submit without a notice.
+    if (password !== confirmPassword) return;
+    register.mutate();
+  };
+
+  return (
+    <form className="form-stack" onSubmit={submit}>
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        required
+        value={fullName}
+        onChange={(event) => setFullName(event.target.value)}
+        placeholder="Jane Cooper"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder="you@company.com"
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        hint="At least 6 characters."
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+        aria-invalid={mismatch || undefined}
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <Button type="submit" fullWidth size="lg" loading={register.isPending}>
+        {register.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError, apiPost, serverMessage } from "../api/client";
+import { setCurrentUser, type User } from "../api/current-user";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { ArrowLeftIcon } from "../ui/icons";
+import { useToast } from "../ui/toast";
+import { AuthLayout } from "./auth-layout";
+import { pendingVerificationEmail } from "./stored-emails";
+
+const CODE_LENGTH = 6;
+
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(
+    () => searchParams.get("email") ?? pendingVerificationEmail.get(),
+  );
+  const [code, setCode] = useState("");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const verify = useMutation({
+    mutationFn: () => apiPost<{ user?: User }>("/api/verify-email", { email: email.trim(), code }),
+    onSuccess: (answer) => {
+      toast({ title: "Email verified successfully!", variant: "success" });
+      pendingVerificationEmail.clear();
+      // The server signs the user in on success.
+      if (answer.user) {
+        setCurrentUser(queryClient, answer.user);
+        navigate("/", { replace: true });
+      } else {
+        navigate("/auth", { replace: true });
+      }
+    },
+    onError: (error) =>
+      toast({
+        title: "Verification failed",
+        description:
+          error instanceof ApiError
+            ? serverMessage(error, "Invalid or expired verification code")
+            : "Something went wrong. Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  const resend = useMutation({
+    mutationFn: () => apiPost("/api/resend-verification", { email: email.trim() }),
+    onSuccess: () =>
+      toast({
+        title: "Verification code sent",
+        description: `Check ${email.trim()} for a new code.`,
+        variant: "success",
+      }),
+    onError: (error) =>
+      toast({
+        title: "Failed to resend code",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !code) {
+      toast({
+        title: "Missing information",
+        description: "Please enter your email address and the 6-digit code.",
+        variant: "destructive",
+      });
+      return;
+    }
+    verify.mutate();
+  };
+
+  const resendCode = () => {
+    if (!email.trim()) {
+      toast({
+        title: "Email required",
+        description: "Please enter your email address",
+        variant: "destructive",
+      });
+      return;
+    }
+    resend.mutate();
+  };
+
+  return (
+    <AuthLayout
+      title="Verify your email"
+      subtitle="We sent a 6-digit code to your inbox. It expires in 10 minutes."
+    >
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder="you@company.com"
+        />
+        <TextField
+          label="Verification code"
+          className="input--code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={CODE_LENGTH}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+          placeholder="000000"
+          hint="Enter the 6-digit code from the email."
+        />
+        <Button type="submit" fullWidth size="lg" loading={verify.isPending}>
+          {verify.isPending ? "Verifying..." : "Verify Email"}
+        </Button>
+        <Button variant="secondary" fullWidth loading={resend.isPending} onClick={resendCode}>
+          {resend.isPending ? "Sending..." : "Resend code"}
+        </Button>
+      </form>
+      <div className="auth-card__footer">
+        <Button variant="ghost" icon={<ArrowLeftIcon />} onClick={() => navigate("/auth")}>
+          Back to login
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { serverMessage } from "../api/client";
+import { logout, type User } from "../api/current-user";
+import { Button } from "../ui/button";
+import { LogoutIcon } from "../ui/icons";
+import { Logo } from "../ui/logo";
+import { useToast } from "../ui/toast";
+import type { PortalClient } from "./portal-client-query";
+
+/** Agency owners brand the portal with their logo (or company name); others show ClientDesk. */
+function OwnerBrand({ owner }: { owner: PortalClient["owner"] }) {
+  if (owner.accountTier === "agency" && owner.companyLogo) {
+    return (
+      <img
+        className="portal-header__logo"
+        src={owner.companyLogo}
+        alt={owner.companyName ?? "Company logo"}
+      />
+    );
+  }
+  if (owner.accountTier === "agency" && owner.companyName) {
+    return <span className="portal-header__company">{owner.companyName}</span>;
+  }
+  return <Logo />;
+}
+
+export function PortalHeader({ user, client }: { user: User; client: PortalClient }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const signOut = useMutation({
+    mutationFn: () => logout(queryClient),
+    // Clients have no password: the portal's own page offers a sign-in link by email.
+    onSuccess: () => navigate("/client/signed-out", { replace: true }),
+    onError: (error) =>
+      toast({
+        title: "Logout failed",
+        description: serverMessage(error, "Unknown error occurred"),
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <header className="portal-header">
+      <div className="portal-header__brand">
+        <OwnerBrand owner={client.owner} />
+      </div>
+      <p className="portal-header__welcome">
+        Welcome, <strong>{user.fullName}</strong>
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="portal-header__logout"
+        icon={<LogoutIcon />}
+        loading={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        Log out
+      </Button>
+    </header>
+  );
+}

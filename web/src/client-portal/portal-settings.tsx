@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { apiPatch, serverMessage } from "../api/client";
+import { queryKeys } from "../api/query-keys";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import type { PortalClient } from "./portal-client-query";
+
+/** Spec sections 5 and 9: 1 to 60 minutes, default 5. (shared/defaults.ts holds the same.) */
+const DEFAULT_DELAY_MINUTES = 5;
+const MIN_DELAY_MINUTES = 1;
+const MAX_DELAY_MINUTES = 60;
+
+/** An empty or non-numeric entry falls back to 5. */
+export function delayMinutes(value: string): number {
+  const minutes = Number.parseInt(value.trim(), 10);
+  return Number.isNaN(minutes) ? DEFAULT_DELAY_MINUTES : minutes;
+}
+
+/** The client's own email notification delay (PATCH /api/clients/{id}/notification-settings). */
+export function PortalSettings({ client }: { client: PortalClient }) {
+  const [delay, setDelay] = useState(String(client.emailNotificationDelay));
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const minutes = delayMinutes(delay);
+  const outOfRange = minutes < MIN_DELAY_MINUTES || minutes > MAX_DELAY_MINUTES;
+
+  const save = useMutation({
+    mutationFn: (emailNotificationDelay: number) =>
+      apiPatch(`/api/clients/${encodeURIComponent(client.id)}/notification-settings`, {
+        emailNotificationDelay,
+      }),
+    onSuccess: (_answer, emailNotificationDelay) => {
+      setDelay(String(emailNotificationDelay));
+      queryClient.setQueryData<PortalClient>(queryKeys.client(client.id), (current) =>
+        current ? { ...current, emailNotificationDelay } : current,
+      );
+      toast({ title: "Settings updated", variant: "success" });
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to update settings",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (outOfRange) return;
+    save.mutate(minutes);
+  };
+
+  return (
+    <form className="portal-settings form-stack" onSubmit={submit} noValidate>
+      <div>
+        <h2 className="portal-settings__title">Email notifications</h2>
+        <p className="portal-settings__hint">
+          When a message waits this long without your reply, we send you one email about it.
+        </p>
+      </div>
+      <TextField
+        label="Notification delay (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={MIN_DELAY_MINUTES}
+        max={MAX_DELAY_MINUTES}
+        step={1}
+        value={delay}
+        onChange={(event) => setDelay(event.target.value)}
+        hint="Between 1 and 60 minutes. Empty means 5."
+        error={outOfRange ? "Choose between 1 and 60 minutes" : undefined}
+      />
+      <div className="portal-settings__actions">
+        <Button type="submit" loading={save.isPending} disabled={outOfRange}>
+          {save.isPending ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError, apiPost, serverMessage } from "../api/client";
+import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { PageMessage } from "../ui/page-message";
+import { SignInLinkRequest } from "./sign-in-link-request-lazy";
+
+/**
+ * /client/sign-in?token=...: the page a mailed sign-in link opens. The link is used only when
+ * the person presses the button, so mail scanners that open links do not use it up.
+ */
+export function SignInLinkPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const signIn = useMutation({
+    mutationFn: () => apiPost<{ clientId: string }>("/api/client-sign-in", { token }),
+    onSuccess: async (answer) => {
+      setCurrentUser(queryClient, await fetchCurrentUser());
+      navigate(`/client/${encodeURIComponent(answer.clientId)}`, { replace: true });
+    },
+  });
+
+  if (signIn.isError || !token) {
+    const message =
+      signIn.error instanceof ApiError
+        ? serverMessage(signIn.error, "This sign-in link is invalid or has expired.")
+        : token
+          ? "Something went wrong. Please try again."
+          : "This sign-in link is invalid or has expired.";
+    return (
+      <PageMessage title="Sign-in link not valid">
+        <div className="sign-in-link">
+          <Alert variant="destructive" title={message} />
+        </div>
+        <SignInLinkRequest />
+      </PageMessage>
+    );
+  }
+
+  return (
+    <PageMessage
+      title="Open your conversation"
+      text="This link signs you in once and expires 15 minutes after it was sent."
+      actions={
+        <Button
+          size="lg"
+          loading={signIn.isPending || signIn.isSuccess}
+          onClick={() => signIn.mutate()}
+        >
+          {signIn.isPending || signIn.isSuccess ? "Signing in..." : "Sign in"}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { apiPost, serverMessage } from "../api/client";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+
+/**
+ * Clients have no password: a client who is signed out (new phone, cleared cookies) asks for
+ * a one-time sign-in link by email. The answer is the same whether or not the address is known.
+ */
+export function SignInLinkRequest() {
+  const [email, setEmail] = useState("");
+  const request = useMutation({
+    mutationFn: () =>
+      apiPost<{ message?: string }>("/api/client-sign-in-link", { email: email.trim() }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate();
+  };
+
+  if (request.isSuccess) {
+    return (
+      <div className="sign-in-link">
+        <Alert title="Check your email">
+          {request.data?.message ??
+            "If that address belongs to a conversation, a sign-in link is on its way."}
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <form className="sign-in-link form-stack" onSubmit={submit}>
+      <p className="sign-in-link__intro">Already joined? Get a sign-in link by email.</p>
+      <TextField
+        label="Your email address"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder="you@example.com"
+      />
+      {request.isError && (
+        <Alert variant="destructive" title="We couldn't send the link">
+          {serverMessage(request.error, "Please try again")}
+        </Alert>
+      )}
+      <Button type="submit" variant="secondary" fullWidth loading={request.isPending}>
+        {request.isPending ? "Sending..." : "Email me a sign-in link"}
+      </Button>
+    </form>
+  );
+}

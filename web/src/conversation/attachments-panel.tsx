@@ -1,0 +1,125 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { fileKind, formatFileSize } from "../../../shared/files";
+import { apiUrl } from "../api/client";
+import { queryKeys } from "../api/query-keys";
+import { Button } from "../ui/button";
+import { DownloadIcon, FileIcon } from "../ui/icons";
+import { Spinner } from "../ui/spinner";
+import { FEEDBACK_LABELS } from "./feedback";
+import { EyeIcon, FileKindIcon, KIND_LABELS } from "./file-icons";
+import { FilePreviewDialog, type PreviewFile } from "./file-preview-dialog";
+import { formatActivity, formatFull } from "./format-time";
+import { fetchAttachments } from "./messages-query";
+import "./conversation.css";
+import "./files.css";
+
+interface AttachmentsPanelProps {
+  clientId: string;
+  viewerRole: "owner" | "client";
+  otherName: string;
+}
+
+/**
+ * The files shared in a conversation, newest first: kind, who shared it and when, the approval
+ * state, Preview and Download. Loaded lazily by both sides (not needed at first paint).
+ */
+export default function AttachmentsPanel({
+  clientId,
+  viewerRole,
+  otherName,
+}: AttachmentsPanelProps) {
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  const { data, isPending, isError, refetch, isRefetching } = useQuery({
+    queryKey: queryKeys.attachments(clientId),
+    queryFn: () => fetchAttachments(clientId),
+  });
+
+  if (isPending) {
+    return (
+      <div className="attachments__status">
+        <Spinner label="Loading attachments" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="attachments__status" role="alert">
+        <p className="attachments__status-title">Attachments couldn't be loaded</p>
+        <p>Shared files will be listed here. Please try again in a moment.</p>
+        <Button variant="secondary" size="sm" loading={isRefetching} onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const files = Array.isArray(data) ? data : [];
+  if (files.length === 0) {
+    return (
+      <div className="attachments__status">
+        <span className="conversation__empty-icon">
+          <FileIcon />
+        </span>
+        <p className="attachments__status-title">No files yet</p>
+        <p>Files shared in the conversation appear here.</p>
+      </div>
+    );
+  }
+  const newestFirst = [...files].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return (
+    <>
+      <ul className="attachments" aria-label="Shared files">
+        {newestFirst.map((file) => {
+          const status = file.requiresFeedback ? (file.feedbackStatus ?? "pending") : null;
+          const kind = fileKind(file.fileName);
+          const url = apiUrl(file.fileUrl);
+          return (
+            <li key={file.id} className="attachments__item">
+              <FileKindIcon kind={kind} />
+              <div className="attachments__text">
+                <p className="attachments__name" title={file.fileName}>
+                  {file.fileName}
+                </p>
+                <p className="attachments__meta">
+                  {KIND_LABELS[kind]}
+                  {file.fileSize != null && ` · ${formatFileSize(file.fileSize)}`}
+                  {(file.versionNumber ?? 1) > 1 && ` · Version ${file.versionNumber}`} ·{" "}
+                  {file.senderRole === viewerRole ? "You" : otherName} ·{" "}
+                  <time dateTime={file.createdAt} title={formatFull(file.createdAt)}>
+                    {formatActivity(file.createdAt)}
+                  </time>
+                </p>
+                {status && (
+                  <span className={`feedback-badge feedback-badge--${status}`}>
+                    {FEEDBACK_LABELS[status]}
+                  </span>
+                )}
+              </div>
+              <div className="attachments__actions">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Preview ${file.fileName}`}
+                  title="Preview"
+                  onClick={() => setPreview({ fileName: file.fileName, fileUrl: file.fileUrl })}
+                >
+                  <EyeIcon />
+                </Button>
+                <a
+                  className="message__file-download"
+                  href={url}
+                  download={file.fileName}
+                  aria-label={`Download ${file.fileName}`}
+                  title="Download"
+                >
+                  <DownloadIcon />
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+    </>
+  );
+}

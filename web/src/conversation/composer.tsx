@@ -1,0 +1,124 @@
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { serverMessage } from "../api/client";
+import { Button } from "../ui/button";
+import { SendIcon, UploadIcon } from "../ui/icons";
+import { useToast } from "../ui/toast";
+
+/** The server's limit (shared/schemas/messages.ts MESSAGE_MAX_LENGTH; that file carries zod). */
+const MESSAGE_MAX_LENGTH = 10_000;
+/** The field grows with its text up to this height, then scrolls. */
+const MAX_FIELD_HEIGHT_PX = 160;
+
+interface ComposerProps {
+  /** Opens the Upload File dialog. */
+  onAttach: () => void;
+  onSend: (content: string, callbacks: { onError: (error: unknown) => void }) => void;
+  sending: boolean;
+  disabled?: boolean;
+  placeholder: string;
+}
+
+/** Spec section 5: blank or whitespace-only text cannot be sent; Enter sends, Shift+Enter is a new line. */
+export function Composer({
+  onAttach,
+  onSend,
+  sending,
+  disabled = false,
+  placeholder,
+}: ComposerProps) {
+  const [text, setText] = useState("");
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  const toast = useToast();
+  const blank = text.trim().length === 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const field = fieldRef.current;
+    if (!field) return;
+    field.style.height = "auto";
+    field.style.height = `${Math.min(field.scrollHeight, MAX_FIELD_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const send = () => {
+    const content = text.trim();
+    if (!content || disabled) return;
+    // Cleared at once so the next message can be typed; put back if sending fails.
+    setText("");
+    onSend(content, {
+      onError: (error) => {
+        setText((current) => (current === "" ? content : current));
+        toast({
+          title: "Failed to send message",
+          description: serverMessage(error, "Please try again"),
+          variant: "destructive",
+        });
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter while an input method is composing (e.g. Japanese) confirms the text, not sends.
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="composer__attach"
+        aria-label="Upload File"
+        title="Upload File"
+        disabled={disabled}
+        onClick={onAttach}
+      >
+        <UploadIcon />
+      </Button>
+      <label className="visually-hidden" htmlFor={`${hintId}-field`}>
+        Message
+      </label>
+      <textarea
+        ref={fieldRef}
+        id={`${hintId}-field`}
+        className="composer__field"
+        rows={1}
+        value={text}
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder={placeholder}
+        aria-describedby={hintId}
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <p id={hintId} className="visually-hidden">
+        Enter sends, Shift+Enter starts a new line.
+      </p>
+      <Button
+        type="submit"
+        size="icon"
+        className="composer__send"
+        aria-label="Send message"
+        title="Send (Enter)"
+        disabled={blank || disabled}
+        aria-busy={sending || undefined}
+      >
+        <SendIcon />
+      </Button>
+    </form>
+  );
+}

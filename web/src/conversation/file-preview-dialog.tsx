@@ -1,0 +1,139 @@
+import { useQuery } from "@tanstack/react-query";
+import { fileKind } from "../../../shared/files";
+import { apiUrl } from "../api/client";
+import { buttonClassName } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { DownloadIcon } from "../ui/icons";
+import { Spinner } from "../ui/spinner";
+import { ExternalIcon } from "./file-icons";
+import "./files.css";
+
+export interface PreviewFile {
+  fileName: string;
+  fileUrl: string;
+}
+
+interface FilePreviewDialogProps {
+  file: PreviewFile | null;
+  onClose: () => void;
+}
+
+/** Text previews show at most this much (a log file may be large). */
+const TEXT_PREVIEW_BYTES = 256 * 1024;
+
+/**
+ * The file preview (spec section 2): image, video, audio, pdf and text inline; anything else
+ * "This file type cannot be previewed." with a download link.
+ */
+export function FilePreviewDialog({ file, onClose }: FilePreviewDialogProps) {
+  return (
+    <Dialog
+      open={file !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={file?.fileName ?? ""}
+      width="wide"
+    >
+      {file && <PreviewBody file={file} />}
+    </Dialog>
+  );
+}
+
+function PreviewBody({ file }: { file: PreviewFile }) {
+  const url = apiUrl(file.fileUrl);
+  const kind = fileKind(file.fileName);
+  const download = (
+    <a className={buttonClassName("secondary", "sm")} href={url} download={file.fileName}>
+      <DownloadIcon />
+      Download
+    </a>
+  );
+  return (
+    <div className="file-preview">
+      <div className="file-preview__stage">
+        {kind === "image" && <img className="file-preview__media" src={url} alt={file.fileName} />}
+        {kind === "video" && (
+          // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
+          <video className="file-preview__media" src={url} controls preload="metadata" />
+        )}
+        {kind === "audio" && (
+          // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
+          <audio className="file-preview__audio" src={url} controls preload="metadata" />
+        )}
+        {kind === "pdf" && <PdfPreview url={url} />}
+        {kind === "text" && <TextPreview url={url} />}
+        {(kind === "document" || kind === "unknown") && (
+          <p className="file-preview__none">This file type cannot be previewed.</p>
+        )}
+      </div>
+      <div className="file-preview__actions">
+        {kind === "image" && (
+          <a
+            className={buttonClassName("ghost", "sm")}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <ExternalIcon />
+            Open in new tab
+          </a>
+        )}
+        {download}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The server forbids framing its answers (X-Frame-Options: DENY, and downloads carry
+ * `Content-Security-Policy: sandbox`, under which the browser's PDF viewer does not run) and the
+ * page's CSP has `object-src 'none'`: a PDF cannot be shown inside the page. It opens in the
+ * browser's own viewer in a new tab (the server sends PDFs inline).
+ */
+function PdfPreview({ url }: { url: string }) {
+  return (
+    <div className="file-preview__pdf">
+      <p className="file-preview__pdf-title">PDF document</p>
+      <p className="file-preview__pdf-text">PDFs open in your browser's viewer.</p>
+      <a
+        className={buttonClassName("primary", "md")}
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <ExternalIcon />
+        Open PDF
+      </a>
+    </div>
+  );
+}
+
+async function fetchText(url: string): Promise<{ text: string; cut: boolean }> {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) throw new Error(`${response.status}`);
+  const buffer = await response.arrayBuffer();
+  const cut = buffer.byteLength > TEXT_PREVIEW_BYTES;
+  const text = new TextDecoder().decode(cut ? buffer.slice(0, TEXT_PREVIEW_BYTES) : buffer);
+  return { text, cut };
+}
+
+function TextPreview({ url }: { url: string }) {
+  const { data, isPending, isError } = useQuery({
+    queryKey: ["file-text", url],
+    queryFn: () => fetchText(url),
+    gcTime: 60_000,
+  });
+  if (isPending) return <Spinner label="Loading preview" />;
+  if (isError) return <p className="file-preview__none">The preview couldn't be loaded.</p>;
+  return (
+    <div className="file-preview__text-wrap">
+      <pre className="file-preview__text">{data.text}</pre>
+      {data.cut && (
+        <p className="file-preview__cut">
+          Showing the first 256 KB. Download the file for the rest.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { apiGet, apiPatch, apiPost } from "../api/client";
+import type { Message } from "./messages-query";
+
+/** A file message with the version fields the server adds (absent on older servers). */
+export interface FileMessage extends Message {
+  /** The file this one is a new version of (the first version's id, or the previous one's). */
+  versionOf?: string | null;
+  /** 1 for the first version. */
+  versionNumber?: number | null;
+  /** False once a newer version of the file exists. */
+  isLatestVersion?: boolean;
+  fileSize?: number | null;
+}
+
+/** One entry of GET /api/messages/{id}/versions. */
+export interface FileVersion extends FileMessage {
+  /** When the client decided, and who (present when the server sends them). */
+  feedbackAt?: string | null;
+  decidedAt?: string | null;
+  feedbackByName?: string | null;
+}
+
+export type FeedbackDecision = "approved" | "needs_work";
+
+const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(messageId)}`;
+
+/** POST /api/clients/{id}/upload: multipart `file`; `requiresFeedback` only from owners. */
+export function uploadFile(
+  clientId: string,
+  file: File,
+  requiresFeedback: boolean | undefined,
+): Promise<FileMessage> {
+  const form = new FormData();
+  if (requiresFeedback) form.append("requiresFeedback", "true");
+  form.append("file", file);
+  return apiPost<FileMessage>(`${clientPath(clientId)}/upload`, form);
+}
+
+/** POST /api/messages/{id}/versions: the owner answers a "Needs Work" file with a new one. */
+export function uploadVersion(messageId: string, file: File): Promise<FileMessage> {
+  const form = new FormData();
+  form.append("file", file);
+  return apiPost<FileMessage>(`${messagePath(messageId)}/versions`, form);
+}
+
+/** GET /api/messages/{id}/versions: the file's history, oldest first. */
+export async function fetchVersions(messageId: string): Promise<FileVersion[]> {
+  const answer = await apiGet<FileVersion[] | { versions: FileVersion[] }>(
+    `${messagePath(messageId)}/versions`,
+  );
+  const versions = Array.isArray(answer) ? answer : (answer?.versions ?? []);
+  return [...versions].sort((a, b) => (a.versionNumber ?? 0) - (b.versionNumber ?? 0));
+}
+
+/** PATCH /api/messages/{id}/feedback: the client approves or sends back with a comment. */
+export function submitFeedback(
+  messageId: string,
+  feedbackStatus: FeedbackDecision,
+  feedbackComment: string,
+): Promise<FileMessage> {
+  return apiPatch<FileMessage>(`${messagePath(messageId)}/feedback`, {
+    feedbackStatus,
+    feedbackComment,
+  });
+}

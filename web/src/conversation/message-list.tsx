@@ -1,0 +1,139 @@
+import { Fragment, lazy, type ReactNode, Suspense } from "react";
+import { FileIcon } from "../ui/icons";
+import type { FileMessage } from "./files-api";
+import { dayKey, formatDay, formatFull, formatTime } from "./format-time";
+import type { Message } from "./messages-query";
+
+/** Messages from one sender this close together form a group: one name and time above them. */
+const GROUP_GAP_MS = 5 * 60 * 1000;
+
+/** The file card, previews, approvals and versions load on demand (the portal's first load stays small). */
+const FileMessageView = lazy(() => import("./file-message"));
+
+interface MessageListProps {
+  messages: Message[];
+  viewerRole: "owner" | "client";
+  clientId: string;
+  /** The client's name as the viewer knows it ("You" for the client). */
+  clientName: string;
+}
+
+/**
+ * Which of the viewer's own messages carry a receipt: "Seen" on the newest one the other side
+ * has read, "Sent" on the newest one when it is not read yet (as in most chat apps, rather
+ * than a receipt under every message).
+ */
+function receipts(messages: Message[], viewerRole: string): Map<string, "Seen" | "Sent"> {
+  const marks = new Map<string, "Seen" | "Sent">();
+  const own = messages.filter((message) => message.senderRole === viewerRole);
+  const newestOwn = own.at(-1);
+  const newestRead = own.findLast((message) => message.read);
+  if (newestRead) marks.set(newestRead.id, "Seen");
+  if (newestOwn && !newestOwn.read) marks.set(newestOwn.id, "Sent");
+  return marks;
+}
+
+export function MessageList({ messages, viewerRole, clientId, clientName }: MessageListProps) {
+  const marks = receipts(messages, viewerRole);
+
+  return (
+    <ol className="message-list">
+      {messages.map((message, index) => {
+        const previous = messages[index - 1];
+        const newDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+        const grouped =
+          !newDay &&
+          previous !== undefined &&
+          previous.senderRole === message.senderRole &&
+          Date.parse(message.createdAt) - Date.parse(previous.createdAt) < GROUP_GAP_MS;
+        return (
+          <Fragment key={message.id}>
+            {newDay && (
+              <li className="message-list__day">
+                <span>{formatDay(message.createdAt)}</span>
+              </li>
+            )}
+            <MessageItem
+              message={message}
+              own={message.senderRole === viewerRole}
+              grouped={grouped}
+              receipt={marks.get(message.id)}
+              file={
+                message.fileUrl ? (
+                  <FileBody
+                    message={message}
+                    viewerRole={viewerRole}
+                    clientId={clientId}
+                    clientName={clientName}
+                  />
+                ) : null
+              }
+            />
+          </Fragment>
+        );
+      })}
+    </ol>
+  );
+}
+
+interface MessageItemProps {
+  message: Message;
+  own: boolean;
+  /** Follows a message of the same sender: the name and time are not repeated on screen. */
+  grouped: boolean;
+  receipt: "Seen" | "Sent" | undefined;
+  file: ReactNode;
+}
+
+function MessageItem({ message, own, grouped, receipt, file }: MessageItemProps) {
+  const classes = [
+    "message",
+    own ? "message--own" : "message--other",
+    grouped && "message--grouped",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const time = (
+    <time dateTime={message.createdAt} title={formatFull(message.createdAt)}>
+      {formatTime(message.createdAt)}
+    </time>
+  );
+  return (
+    <li className={classes} data-message-id={message.id}>
+      <p className={grouped ? "visually-hidden" : "message__meta"}>
+        <span className="message__sender">{message.senderName}</span>
+        <span className="message__time">{time}</span>
+      </p>
+      {message.content && <p className="message__bubble">{message.content}</p>}
+      {file}
+      {receipt && (
+        <p className={`message__receipt${receipt === "Seen" ? " message__receipt--seen" : ""}`}>
+          {receipt}
+        </p>
+      )}
+    </li>
+  );
+}
+
+interface FileBodyProps {
+  message: FileMessage;
+  viewerRole: "owner" | "client";
+  clientId: string;
+  clientName: string;
+}
+
+/** A file message, drawn by the lazily loaded file code (a name until it arrives). */
+function FileBody(props: FileBodyProps) {
+  return (
+    <Suspense
+      fallback={
+        <p className="message__file">
+          <FileIcon />
+          {props.message.fileName}
+        </p>
+      }
+    >
+      <FileMessageView {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_MAX_BYTES } from "../../../shared/files";
+import { serverMessage } from "../api/client";
+import { queryKeys } from "../api/query-keys";
+import { Dialog } from "../ui/dialog";
+import { useToast } from "../ui/toast";
+import { UploadWidget } from "../ui/upload-widget";
+import { type FileMessage, uploadFile, uploadVersion } from "./files-api";
+import "./files.css";
+
+export interface UploadDialogProps {
+  clientId: string;
+  viewerRole: "owner" | "client";
+  onClose: () => void;
+  /** A file dropped on the conversation: the dialog opens with it chosen. */
+  initialFile?: File | null;
+  /** Upload a new version of this file (owner, after "Needs Work") instead of a new file. */
+  versionOf?: FileMessage;
+  /** Called with the server's message after a successful upload. */
+  onUploaded?: (message: FileMessage) => void;
+}
+
+/** The Upload File dialog: the widget, and for owners "Requires feedback". */
+export default function UploadDialog({
+  clientId,
+  viewerRole,
+  onClose,
+  initialFile,
+  versionOf,
+  onUploaded,
+}: UploadDialogProps) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const checkboxId = useId();
+  const [requiresFeedback, setRequiresFeedback] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      const message = versionOf
+        ? await uploadVersion(versionOf.id, file)
+        : await uploadFile(clientId, file, viewerRole === "owner" ? requiresFeedback : undefined);
+      toast({ title: "File uploaded successfully", description: file.name, variant: "success" });
+      onUploaded?.(message);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.attachments(clientId) });
+      if (viewerRole === "owner")
+        void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+      onClose();
+    } catch (error) {
+      toast({
+        title: "Failed to upload file",
+        description: serverMessage(error, "Upload failed"),
+        variant: "destructive",
+      });
+      throw error;
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !uploading) onClose();
+      }}
+      title={versionOf ? "Upload new version" : "Upload File"}
+      description={
+        versionOf
+          ? `Replaces ${versionOf.fileName ?? "the file"} as version ${(versionOf.versionNumber ?? 1) + 1}; your client is asked to review it again.`
+          : "PDF, Word documents and JPG or PNG images, up to 10 MB."
+      }
+    >
+      <div className="upload-dialog">
+        <UploadWidget
+          acceptedExtensions={CHAT_UPLOAD_EXTENSIONS}
+          maxBytes={CHAT_UPLOAD_MAX_BYTES}
+          initialFile={initialFile}
+          onUpload={upload}
+          uploadLabel={versionOf ? "Upload new version" : "Upload"}
+        >
+          {viewerRole === "owner" && !versionOf && (
+            <div className="upload-dialog__option">
+              <input
+                id={checkboxId}
+                type="checkbox"
+                checked={requiresFeedback}
+                disabled={uploading}
+                onChange={(event) => setRequiresFeedback(event.target.checked)}
+              />
+              <label htmlFor={checkboxId}>
+                Requires feedback
+                <span className="upload-dialog__option-hint">
+                  Your client is asked to approve the file or say what needs work.
+                </span>
+              </label>
+            </div>
+          )}
+        </UploadWidget>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,194 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { apiDelete, apiPost, serverMessage } from "../api/client";
+import { useCurrentUser } from "../api/current-user";
+import { queryKeys } from "../api/query-keys";
+import { usePlatform } from "../platform/platform-context";
+import { Button } from "../ui/button";
+import { copyText } from "../ui/clipboard";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { LinkIcon, RefreshIcon, TrashIcon } from "../ui/icons";
+import { useToast } from "../ui/toast";
+import type { OwnerClient } from "./clients-query";
+import type { InviteLinks } from "./invite-link-chooser";
+
+interface ClientActionsProps {
+  client: OwnerClient;
+  onShowInviteLinks: (links: InviteLinks) => void;
+}
+
+const clientPath = (client: OwnerClient) => `/api/clients/${encodeURIComponent(client.id)}`;
+
+/**
+ * The client's tiny link, or null where it is refused (free plan, no live invite) or fails:
+ * the standard link is used then (spec section 7, short-link).
+ */
+async function tinyLink(client: OwnerClient, tier: string | undefined): Promise<string | null> {
+  if (tier === "free") return null;
+  try {
+    const answer = await apiPost<{ shortUrl?: string }>(`${clientPath(client)}/short-link`);
+    return answer?.shortUrl ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Header actions: copy the invite link (pending), a new invite link (joined), delete. */
+export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps) {
+  const [confirm, setConfirm] = useState<"delete" | "reissue" | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const platform = usePlatform();
+  const { data: user } = useCurrentUser();
+  const origin = platform.serverUrl || window.location.origin;
+
+  const copyInvite = useMutation({
+    mutationFn: async () => {
+      // The server sends no event when a client joins: ask for the list again first, so a
+      // used (dead) link is never copied. The header then shows "Joined" instead.
+      await queryClient.refetchQueries({ queryKey: queryKeys.clients, exact: true });
+      const fresh = queryClient
+        .getQueryData<OwnerClient[]>(queryKeys.clients)
+        ?.find((candidate) => candidate.id === client.id);
+      if (fresh?.joinedAt) {
+        throw new Error(
+          `${client.name} has already joined. Use "New invite link" if they lost access.`,
+        );
+      }
+      const token = fresh?.inviteToken ?? client.inviteToken;
+      if (!token) throw new Error("This client has no invite link to copy.");
+      const standardUrl = `${origin}/invite/${token}`;
+      const tinyUrl = await tinyLink(client, user?.accountTier);
+      if (tinyUrl)
+        return { links: { clientName: client.name, standardUrl, tinyUrl }, copied: false };
+      return {
+        links: { clientName: client.name, standardUrl, tinyUrl: null },
+        copied: await copyText(standardUrl),
+      };
+    },
+    onSuccess: ({ links, copied }) => {
+      // With a tiny link there is a choice to make; otherwise the one link is copied at once.
+      if (copied) toast({ title: "Invite link copied!", variant: "success" });
+      else onShowInviteLinks(links);
+    },
+    onError: (error) =>
+      toast({
+        title: "Couldn't copy the invite link",
+        description: serverMessage(error, error.message || "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const reissue = useMutation({
+    mutationFn: async () => {
+      const answer = await apiPost<{ inviteUrl: string; inviteToken: string }>(
+        `${clientPath(client)}/invite`,
+      );
+      return {
+        clientName: client.name,
+        standardUrl: answer.inviteUrl,
+        tinyUrl: await tinyLink(client, user?.accountTier),
+      };
+    },
+    onSuccess: (links) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+      setConfirm(null);
+      onShowInviteLinks(links);
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to create a new invite link",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => apiDelete(clientPath(client)),
+    onSuccess: () => {
+      setConfirm(null);
+      toast({ title: "Client deleted successfully", variant: "success" });
+      navigate("/", { replace: true });
+      queryClient.removeQueries({ queryKey: queryKeys.messages(client.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.attachments(client.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accountTier });
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to delete client",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <div className="client-header__actions">
+      {client.joinedAt ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<RefreshIcon />}
+          onClick={() => setConfirm("reissue")}
+        >
+          New invite link
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<LinkIcon />}
+          loading={copyInvite.isPending}
+          onClick={() => copyInvite.mutate()}
+        >
+          Copy invite link
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="client-header__delete"
+        aria-label={`Delete ${client.name}`}
+        title="Delete client"
+        onClick={() => setConfirm("delete")}
+      >
+        <TrashIcon />
+      </Button>
+
+      <ConfirmDialog
+        open={confirm === "reissue"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title="Create a new invite link?"
+        confirmLabel="Create new link"
+        busyLabel="Creating..."
+        busy={reissue.isPending}
+        onConfirm={() => reissue.mutate()}
+      >
+        <p>
+          {client.name} can use the new link to get back into your conversation, for example on a
+          new phone or after signing out.
+        </p>
+        <p>Any invite link you sent {client.name} before stops working.</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={confirm === "delete"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={`Delete ${client.name}?`}
+        confirmLabel="Delete client"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        destructive
+        onConfirm={() => remove.mutate()}
+      >
+        <p>
+          The conversation with all its messages and files is deleted, and {client.name} loses
+          access at once.
+        </p>
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

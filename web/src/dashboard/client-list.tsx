@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import { formatActivity, formatFull } from "../conversation/format-time";
+import { Avatar } from "../ui/avatar";
+import { UsersIcon } from "../ui/icons";
+import { Spinner } from "../ui/spinner";
+import { lastActivity, type OwnerClient, useClients } from "./clients-query";
+
+/** The page of one client's conversation: `/?client=<id>`, so a reload keeps it open. */
+export function clientPath(clientId: string): string {
+  return `/?client=${encodeURIComponent(clientId)}`;
+}
+
+/**
+ * The owner's clients, newest activity first: invite state (green dot and "Joined", or
+ * "Pending Invite"), unread count, and a marker for conversations waiting for the owner.
+ */
+export function ClientList({ selectedId }: { selectedId: string | null }) {
+  const { data: clients, isPending, isError, refetch } = useClients();
+
+  return (
+    <nav className="client-list" aria-label="Clients">
+      <p className="client-list__heading">Clients</p>
+      {isPending && (
+        <div className="client-list__status">
+          <Spinner size="sm" label="Loading clients" />
+        </div>
+      )}
+      {isError && (
+        <div className="client-list__status">
+          <p>We couldn't load your clients.</p>
+          <button type="button" className="client-list__retry" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {clients?.length === 0 && (
+        <div className="client-list__empty">
+          <span className="client-list__empty-icon">
+            <UsersIcon />
+          </span>
+          <p>No clients yet</p>
+          <p className="client-list__empty-hint">
+            Add a client to send them a private invite link.
+          </p>
+        </div>
+      )}
+      {clients && clients.length > 0 && (
+        <ul className="client-list__items">
+          {clients.map((client) => (
+            <li key={client.id}>
+              <ClientListItem client={client} selected={client.id === selectedId} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function ClientListItem({ client, selected }: { client: OwnerClient; selected: boolean }) {
+  const activity = lastActivity(client);
+  const unread = client.unreadCount;
+  // Files the owner sent for approval that wait for the client's decision.
+  const pending = (client as { pendingApprovals?: number }).pendingApprovals ?? 0;
+  return (
+    <Link
+      to={clientPath(client.id)}
+      className={`client-list__item${selected ? " client-list__item--selected" : ""}${unread > 0 ? " client-list__item--unread" : ""}`}
+      aria-current={selected ? "page" : undefined}
+    >
+      <Avatar name={client.name} size={36} />
+      <span className="client-list__body">
+        <span className="client-list__row">
+          <span className="client-list__name">{client.name}</span>
+          <time className="client-list__time" dateTime={activity} title={formatFull(activity)}>
+            {formatActivity(activity)}
+          </time>
+        </span>
+        <span className="client-list__row">
+          <span
+            className={`client-list__state${client.joinedAt ? " client-list__state--joined" : ""}`}
+          >
+            {client.joinedAt ? "Joined" : "Pending Invite"}
+          </span>
+          {client.awaitingReply && (
+            <span className="client-list__awaiting" title="The last message is from the client">
+              Awaiting reply
+            </span>
+          )}
+          {pending > 0 && (
+            <span className="client-list__pending" title="Files waiting for the client's decision">
+              {pending === 1 ? "1 file to approve" : `${pending} files to approve`}
+            </span>
+          )}
+          {unread > 0 && (
+            <span className="client-list__unread">
+              <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
+              <span className="visually-hidden">
+                {unread === 1 ? "1 unread message" : `${unread} unread messages`}
+              </span>
+            </span>
+          )}
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { Link } from "react-router";
+import { queryKeys } from "../api/query-keys";
+import { Conversation } from "../conversation/conversation";
+import { buttonClassName } from "../ui/button";
+import { ArrowLeftIcon } from "../ui/icons";
+import { Spinner } from "../ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { ClientActions } from "./client-actions";
+import type { OwnerClient } from "./clients-query";
+import type { InviteLinks } from "./invite-link-chooser";
+
+/** The Attachments tab is not needed at first paint: it loads when opened. */
+const AttachmentsPanel = lazy(() => import("../conversation/attachments-panel"));
+
+interface ClientViewProps {
+  client: OwnerClient;
+  onShowInviteLinks: (links: InviteLinks) => void;
+}
+
+/** The chosen client: header (name, email, Joined or Pending Invite) and the two tabs. */
+export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
+  const [tab, setTab] = useState("conversation");
+  const queryClient = useQueryClient();
+  // Reading changes the unread count and "awaiting reply" in the list.
+  const onRead = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
+    [queryClient],
+  );
+
+  return (
+    <div className="client-view">
+      <header className="client-header">
+        <Link
+          to="/"
+          className={`${buttonClassName("ghost", "icon")} client-header__back`}
+          aria-label="Back to clients"
+        >
+          <ArrowLeftIcon />
+        </Link>
+        <div className="client-header__who">
+          <h1 className="client-header__name">{client.name}</h1>
+          <p className="client-header__details">
+            <span className="client-header__email">{client.email}</span>
+            <span
+              className={`client-list__state${client.joinedAt ? " client-list__state--joined" : ""}`}
+            >
+              {client.joinedAt ? "Joined" : "Pending Invite"}
+            </span>
+          </p>
+        </div>
+        <ClientActions client={client} onShowInviteLinks={onShowInviteLinks} />
+      </header>
+      <Tabs value={tab} onValueChange={setTab} className="client-view__tabs">
+        <TabsList className="client-view__tablist" aria-label={`${client.name}: views`}>
+          <TabsTrigger value="conversation">Conversation</TabsTrigger>
+          <TabsTrigger value="attachments">Attachments</TabsTrigger>
+        </TabsList>
+        <TabsContent value="conversation" className="client-view__panel">
+          <Conversation
+            clientId={client.id}
+            viewerRole="owner"
+            otherName={client.name}
+            onRead={onRead}
+          />
+        </TabsContent>
+        <TabsContent value="attachments" className="client-view__panel client-view__panel--scroll">
+          <Suspense fallback={<Spinner label="Loading attachments" />}>
+            <AttachmentsPanel clientId={client.id} viewerRole="owner" otherName={client.name} />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

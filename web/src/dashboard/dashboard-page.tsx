@@ -1,0 +1,151 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { queryKeys } from "../api/query-keys";
+import { ConnectionBanner } from "../realtime/connection-banner";
+import { useRealtime } from "../realtime/use-realtime";
+import { AccountSettingsDialog, type SettingsTab } from "../settings/account-settings-dialog";
+import { buttonClassName } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { useToast } from "../ui/toast";
+import { AddClientDialog } from "./add-client-dialog";
+import { clientPath } from "./client-list";
+import { ClientView } from "./client-view";
+import { useClients } from "./clients-query";
+import { type InviteLinks, InviteLinkChooser } from "./invite-link-chooser";
+import { NoClientChosen } from "./no-client-chosen";
+import { PaymentFailedBanner } from "./payment-failed-banner";
+import { Sidebar } from "./sidebar";
+import "./dashboard.css";
+
+export function DashboardPage() {
+  const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
+  const [addClientOpen, setAddClientOpen] = useState(false);
+  const [inviteLinks, setInviteLinks] = useState<InviteLinks | null>(null);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const selectedId = searchParams.get("client");
+  const realtimeStatus = useRealtime({ side: "owner" });
+  useSubscriptionSuccessNotice();
+  useSettingsLink(setSettingsTab);
+
+  return (
+    <div className={`dashboard${selectedId ? " dashboard--client-open" : ""}`}>
+      <PaymentFailedBanner />
+      <ConnectionBanner status={realtimeStatus} />
+      <div className="dashboard__body">
+        <Sidebar
+          selectedClientId={selectedId}
+          onOpenSettings={setSettingsTab}
+          onAddClient={() => setAddClientOpen(true)}
+        />
+        <main className="dashboard__main">
+          {selectedId ? (
+            <ChosenClient clientId={selectedId} onShowInviteLinks={setInviteLinks} />
+          ) : (
+            <NoClientChosen />
+          )}
+        </main>
+      </div>
+      <AccountSettingsDialog
+        tab={settingsTab}
+        onTabChange={setSettingsTab}
+        onClose={() => setSettingsTab(null)}
+      />
+      <AddClientDialog
+        open={addClientOpen}
+        onOpenChange={setAddClientOpen}
+        onAdded={(clientId, links) => {
+          navigate(clientPath(clientId));
+          setInviteLinks(links);
+        }}
+      />
+      <InviteLinkChooser links={inviteLinks} onClose={() => setInviteLinks(null)} />
+    </div>
+  );
+}
+
+/** The client named in the address, from the list (which has all the header needs). */
+function ChosenClient({
+  clientId,
+  onShowInviteLinks,
+}: {
+  clientId: string;
+  onShowInviteLinks: (links: InviteLinks) => void;
+}) {
+  const { data: clients, isPending, isError, refetch } = useClients();
+  if (isPending) {
+    return (
+      <div className="no-client">
+        <Spinner label="Loading client" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="no-client" role="alert">
+        <h1 className="no-client__title">We couldn't load this client</h1>
+        <p className="no-client__text">Check your connection and try again.</p>
+        <button type="button" className={buttonClassName("primary")} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const client = clients.find((candidate) => candidate.id === clientId);
+  if (!client) {
+    return (
+      <div className="no-client">
+        <h1 className="no-client__title">Client not found</h1>
+        <p className="no-client__text">This client may have been deleted.</p>
+        <Link to="/" className={buttonClassName("secondary")}>
+          Back to your clients
+        </Link>
+      </div>
+    );
+  }
+  return <ClientView key={client.id} client={client} onShowInviteLinks={onShowInviteLinks} />;
+}
+
+const SETTINGS_TABS: SettingsTab[] = ["profile", "account", "notifications", "password"];
+
+/** /?settings=notifications (the link in notification emails) opens that settings tab once. */
+function useSettingsLink(open: (tab: SettingsTab) => void) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get("settings");
+  useEffect(() => {
+    const tab = SETTINGS_TABS.find((candidate) => candidate === asked);
+    if (!tab) return;
+    open(tab);
+    setSearchParams(
+      (params) => {
+        params.delete("settings");
+        return params;
+      },
+      { replace: true },
+    );
+  }, [asked, open, setSearchParams]);
+}
+
+/** Back from checkout on /?subscription=success: say so once and reload what the plan changes. */
+function useSubscriptionSuccessNotice() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const subscribed = searchParams.get("subscription") === "success";
+
+  useEffect(() => {
+    if (!subscribed) return;
+    toast({ title: "Payment Successful", description: "You are subscribed!", variant: "success" });
+    for (const queryKey of [queryKeys.user, queryKeys.accountTier, queryKeys.subscriptionStatus]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+    setSearchParams(
+      (params) => {
+        params.delete("subscription");
+        return params;
+      },
+      { replace: true },
+    );
+  }, [subscribed, toast, queryClient, setSearchParams]);
+}

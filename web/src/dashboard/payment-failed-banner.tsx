@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { useSubscriptionStatus } from "../billing/subscription-status-query";
+import { buttonClassName } from "../ui/button";
+import { AlertIcon } from "../ui/icons";
+
+function formatGraceEnd(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Shown while a failed payment's grace period runs. */
+export function PaymentFailedBanner() {
+  const { data: status } = useSubscriptionStatus();
+  const graceEnd = status?.paymentFailureGraceEnd;
+  if (!graceEnd) return null;
+  return (
+    <div className="payment-banner" role="alert">
+      <AlertIcon />
+      <p className="payment-banner__text">
+        Payment failed! Your account will be downgraded on {formatGraceEnd(graceEnd)}
+      </p>
+      <Link
+        to="/pricing"
+        className={`${buttonClassName("secondary", "sm")} payment-banner__action`}
+      >
+        Update Payment
+      </Link>
+    </div>
+  );
+}

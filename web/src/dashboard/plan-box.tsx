@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { clientUsage, useAccountTier } from "../billing/account-tier-query";
+import { Spinner } from "../ui/spinner";
+
+export function PlanBox() {
+  const { data: tier, isPending, isError } = useAccountTier();
+  const limit = tier?.tierConfig.clientLimit ?? null;
+  const usedShare = tier && limit ? Math.min(1, tier.clientCount / limit) : 0;
+
+  return (
+    <section className="plan-box" aria-label="Your plan">
+      {isPending && <Spinner size="sm" label="Loading your plan" />}
+      {isError && <p className="plan-box__usage">Plan details unavailable.</p>}
+      {tier && (
+        <>
+          <p className="plan-box__name">{tier.tierConfig.name} plan</p>
+          <p className="plan-box__usage">{clientUsage(tier)}</p>
+          {limit !== null && (
+            <div
+              className="plan-box__meter"
+              role="progressbar"
+              aria-label="Clients used"
+              aria-valuemin={0}
+              aria-valuemax={limit}
+              aria-valuenow={tier.clientCount}
+            >
+              <span style={{ width: `${usedShare * 100}%` }} />
+            </div>
+          )}
+        </>
+      )}
+      <Link to="/pricing" className="plan-box__link">
+        {tier?.currentTier === "agency" ? "View plans" : "Upgrade plan"}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * What differs between the web build and the desktop app. The owner dashboard talks to the
+ * platform only through this interface; `web-platform.ts` is the browser's version and the
+ * desktop app adds its own.
+ */
+export interface DesktopNotification {
+  title: string;
+  body: string;
+  /** Called when the user clicks the notification (e.g. to open that conversation). */
+  onClick?: () => void;
+  /**
+   * The conversation it is about. The desktop app builds notifications in its main process,
+   * where a click brings the window forward and opens this conversation (then `onClick` runs).
+   */
+  clientId?: string;
+}
+
+export interface SecretStorage {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface Platform {
+  kind: "web" | "desktop";
+  /** The server's origin, without a trailing slash; "" means the page's own origin. */
+  serverUrl: string;
+  /** Shows a system notification when allowed; silently does nothing otherwise. */
+  notify(notification: DesktopNotification): void;
+  /** Asks for permission to notify; resolves to whether notifications may be shown. */
+  requestNotificationPermission(): Promise<boolean>;
+  secretStorage: SecretStorage;
+}

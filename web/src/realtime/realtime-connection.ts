@@ -1,0 +1,211 @@
+/**
+ * The browser's end of /ws: one socket, events handed to a callback, reconnects with
+ * exponential backoff and jitter after a drop, and a catch-up call after each reconnect so
+ * that nothing sent while the socket was down is missed. Free of React so it can be tested
+ * with a fake WebSocket.
+ */
+import type {
+  MessageEventType,
+  RealtimeEvent,
+  RealtimeEventType,
+} from "../../../shared/realtime";
+
+export type { RealtimeEvent };
+
+/** Close codes from the server that mean "do not just reconnect" (server/realtime/socket-server.ts). */
+export const CLOSE_ACCESS_REVOKED = 4001;
+export const CLOSE_SESSION_ENDED = 4401;
+
+export const BACKOFF_FIRST_MS = 500;
+export const BACKOFF_MAX_MS = 15_000;
+
+export type RealtimeStatus =
+  /** The first connection is being made. */
+  | "connecting"
+  | "open"
+  /** The socket dropped; the next attempt is scheduled or under way. */
+  | "reconnecting"
+  /** The server ended access or the session (4001, 4401): no more attempts. */
+  | "ended"
+  /** Closed by the page. */
+  | "closed";
+
+/**
+ * Delay before reconnect attempt `attempt` (0 for the first): 0.5 s doubling up to 15 s,
+ * with "equal jitter" (half fixed, half random) so that many pages dropped at once by a
+ * restarting server do not all come back in the same instant.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempt));
+  return ceiling / 2 + random() * (ceiling / 2);
+}
+
+const EVENT_TYPES: ReadonlySet<RealtimeEventType> = new Set([
+  "new_message",
+  "feedback_updated",
+  "messages_read",
+  "client_joined",
+]);
+
+/** A frame from the server as an event, or null for anything else. */
+export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== "string") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object") return null;
+  const { type, clientId, messageId } = value as Record<string, unknown>;
+  if (typeof type !== "string" || !EVENT_TYPES.has(type as RealtimeEventType)) return null;
+  if (typeof clientId !== "string") return null;
+  if (type === "client_joined") return { type, clientId };
+  if (typeof messageId !== "string") return null;
+  return { type: type as MessageEventType, clientId, messageId };
+}
+
+/** The socket address for the API at `apiBase` ("" = this page's origin): ws, or wss under https. */
+export function websocketUrl(apiBase: string, page: { href: string }): string {
+  const url = new URL(`${apiBase}/ws`, page.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.hash = "";
+  url.search = "";
+  return url.toString();
+}
+
+/** The part of the WebSocket API used here, so tests can pass a fake. */
+export interface SocketLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+
+export interface RealtimeOptions {
+  url: string;
+  onEvent: (event: RealtimeEvent) => void;
+  /**
+   * The socket is open (first time or after a drop): refetch what may have changed while it
+   * was not. The first time counts too: the page's data may have loaded before the socket
+   * opened, and an event sent in between would otherwise be missed.
+   */
+  onConnected?: () => void;
+  /** The server closed with 4001 (access removed) or 4401 (session ended): no reconnect. */
+  onEnded?: (code: number) => void;
+  /** An attempt failed before the socket opened (`failures` in a row); e.g. signed out. */
+  onConnectFailed?: (failures: number) => void;
+  onStatus?: (status: RealtimeStatus) => void;
+  createSocket?: (url: string) => SocketLike;
+  random?: () => number;
+  /** Where "online" events come from (window in the browser); reconnects at once when back. */
+  network?: Pick<Window, "addEventListener" | "removeEventListener">;
+}
+
+export interface RealtimeConnection {
+  readonly status: RealtimeStatus;
+  /** Closes the socket for good (e.g. the page unmounts). */
+  close(): void;
+}
+
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
+  const random = options.random ?? Math.random;
+  let status: RealtimeStatus = "connecting";
+  let socket: SocketLike | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Attempts since the socket was last open; sets the backoff. */
+  let attempt = 0;
+  let failuresBeforeOpen = 0;
+  let everOpened = false;
+  let stopped = false;
+
+  const setStatus = (next: RealtimeStatus) => {
+    if (status === next) return;
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  const open = () => {
+    timer = null;
+    if (stopped) return;
+    let opened = false;
+    let current: SocketLike;
+    try {
+      current = createSocket(options.url);
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      if (stopped || socket !== current) return;
+      opened = true;
+      attempt = 0;
+      failuresBeforeOpen = 0;
+      setStatus("open");
+      options.onConnected?.();
+      everOpened = true;
+    };
+    current.onmessage = (message) => {
+      if (stopped || socket !== current) return;
+      const event = parseRealtimeEvent(message.data);
+      if (event) options.onEvent(event);
+    };
+    current.onerror = () => {
+      // A close event always follows; reconnecting is decided there.
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      socket = null;
+      if (stopped) return;
+      if (event.code === CLOSE_ACCESS_REVOKED || event.code === CLOSE_SESSION_ENDED) {
+        stopped = true;
+        setStatus("ended");
+        options.onEnded?.(event.code);
+        return;
+      }
+      if (!opened) {
+        failuresBeforeOpen += 1;
+        options.onConnectFailed?.(failuresBeforeOpen);
+      }
+      scheduleReconnect();
+    };
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || timer !== null) return;
+    setStatus(everOpened ? "reconnecting" : "connecting");
+    timer = setTimeout(open, backoffDelay(attempt, random));
+    attempt += 1;
+  };
+
+  /** Back online: try now rather than at the end of a long backoff. */
+  const onOnline = () => {
+    if (stopped || socket !== null || timer === null) return;
+    clearTimeout(timer);
+    attempt = 0;
+    open();
+  };
+  options.network?.addEventListener("online", onOnline);
+
+  open();
+
+  return {
+    get status() {
+      return status;
+    },
+    close() {
+      if (stopped && status !== "ended") return;
+      stopped = true;
+      options.network?.removeEventListener("online", onOnline);
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const current = socket;
+      socket = null;
+      current?.close(1000, "Page closed");
+      if (status !== "ended") setStatus("closed");
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { apiUrl } from "../api/client";
+import { queryKeys } from "../api/query-keys";
+import {
+  connectRealtime,
+  type RealtimeEvent,
+  type RealtimeStatus,
+  websocketUrl,
+} from "./realtime-connection";
+
+/** Whose page listens: the owner dashboard or the client portal refresh different lists. */
+export type RealtimeSide = "owner" | "client";
+
+/** What an event makes stale. Events carry ids only; the lists refetch through the API. */
+export function invalidationsFor(event: RealtimeEvent, side: RealtimeSide): readonly unknown[][] {
+  if (event.type === "client_joined") {
+    // ["clients"] covers the list and each client's details.
+    return side === "owner" ? [[...queryKeys.clients]] : [];
+  }
+  const keys: unknown[][] = [[...queryKeys.messages(event.clientId)]];
+  if (event.type !== "messages_read") keys.push([...queryKeys.attachments(event.clientId)]);
+  // The owner's client list carries unread counts, "awaiting reply" and the activity order.
+  if (side === "owner") keys.push([...queryKeys.clients]);
+  return keys;
+}
+
+/** Once connected: everything an event could have changed, since events may have been missed. */
+export function catchUpInvalidations(side: RealtimeSide): readonly unknown[][] {
+  const keys: unknown[][] = [[...queryKeys.allMessages], ["attachments"]];
+  if (side === "owner") keys.push([...queryKeys.clients]);
+  return keys;
+}
+
+function invalidate(queryClient: QueryClient, keys: readonly unknown[][]) {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+interface UseRealtimeOptions {
+  side: RealtimeSide;
+  /** Called for 4001 (access removed) and 4401 (session ended); the socket stays closed. */
+  onEnded?: (code: number) => void;
+}
+
+/**
+ * Keeps one /ws connection open while mounted and turns its events into query
+ * invalidations; reconnects with backoff and catches up. Returns the connection's status.
+ */
+export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>("connecting");
+  const onEndedRef = useRef(onEnded);
+  onEndedRef.current = onEnded;
+
+  useEffect(() => {
+    const connection = connectRealtime({
+      url: websocketUrl(apiUrl(""), window.location),
+      network: window,
+      onStatus: setStatus,
+      onEvent: (event) => invalidate(queryClient, invalidationsFor(event, side)),
+      onConnected: () => invalidate(queryClient, catchUpInvalidations(side)),
+      onEnded: (code) => {
+        // The server says to ask who is signed in now (the session or the access is gone).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        onEndedRef.current?.(code);
+      },
+      onConnectFailed: (failures) => {
+        // A refused upgrade (e.g. the session expired) looks like any dropped connection;
+        // asking who is signed in lets the page leave when nobody is.
+        if (failures === 2 || failures % 10 === 0) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        }
+      },
+    });
+    return () => connection.close();
+  }, [queryClient, side]);
+
+  return status;
+}

@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { useCurrentUser } from "../api/current-user";
+import { useAccountTier } from "../billing/account-tier-query";
+import { SubscriptionSection } from "../billing/subscription-section";
+import { Alert } from "../ui/alert";
+import { buttonClassName } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { ColorSchemeSection } from "./color-scheme-section";
+import { CompanyLogoSection } from "./company-logo-section";
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+export function AccountTab() {
+  const { data: tier, isPending, isError } = useAccountTier();
+  const { data: user } = useCurrentUser();
+  if (isPending) return <Spinner label="Loading your plan" />;
+  if (isError || !tier)
+    return <Alert variant="destructive" title="We couldn't load your plan. Please try again." />;
+  const isAgency = tier.currentTier === "agency";
+
+  return (
+    <div className="settings-section-list">
+      <section className="settings-section" aria-labelledby="plan-heading">
+        <div className="settings-section__header">
+          <h3 id="plan-heading" className="settings-section__title">
+            Plan
+          </h3>
+          <Link to="/pricing" className={buttonClassName("secondary", "sm")}>
+            {isAgency ? "View plans" : "Upgrade"}
+          </Link>
+        </div>
+        <dl className="plan-facts">
+          <div>
+            <dt>Current tier</dt>
+            <dd>{tier.tierConfig.name}</dd>
+          </div>
+          <div>
+            <dt>Clients</dt>
+            <dd>{tier.clientCount}</dd>
+          </div>
+          <div>
+            <dt>Client limit</dt>
+            <dd>{tier.tierConfig.clientLimit ?? "Unlimited"}</dd>
+          </div>
+          <div>
+            <dt>Logo support</dt>
+            <dd>{yesNo(tier.tierConfig.logoSupport)}</dd>
+          </div>
+          <div>
+            <dt>Color customization</dt>
+            <dd>{yesNo(tier.tierConfig.colorCustomization)}</dd>
+          </div>
+        </dl>
+      </section>
+      <SubscriptionSection />
+      {isAgency && user && (
+        <>
+          <CompanyLogoSection logoUrl={user.companyLogo} />
+          <ColorSchemeSection user={user} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { apiPatch, serverMessage } from "../api/client";
+import { type User, useCurrentUser } from "../api/current-user";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import { applyUserAnswer } from "./user-answer";
+
+const DEFAULT_DELAY_MINUTES = 5;
+
+/** Spec: 1 to 60 minutes; an empty or non-numeric entry falls back to 5. */
+function delayMinutes(value: string): number {
+  const minutes = Number.parseInt(value, 10);
+  return Number.isNaN(minutes) ? DEFAULT_DELAY_MINUTES : minutes;
+}
+
+export function NotificationsTab() {
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  return <NotificationsForm user={user} />;
+}
+
+function NotificationsForm({ user }: { user: User }) {
+  const [delay, setDelay] = useState(String(user.emailNotificationDelay));
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const save = useMutation({
+    mutationFn: (emailNotificationDelay: number) =>
+      apiPatch<{ user?: User }>("/api/user/notification-settings", { emailNotificationDelay }),
+    onSuccess: (answer, minutes) => {
+      setDelay(String(minutes));
+      applyUserAnswer(queryClient, answer);
+      toast({ title: "Notification settings updated successfully", variant: "success" });
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to update notification settings",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(delayMinutes(delay));
+  };
+
+  return (
+    <form className="form-stack" onSubmit={submit}>
+      <div className="settings-section">
+        <h3 className="settings-section__title">Email notifications</h3>
+        <p className="settings-section__hint">
+          When a client's message waits this long without a reply, we send you one email about it.
+        </p>
+      </div>
+      <div className="delay-field">
+        <TextField
+          label="Notification delay (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={60}
+          step={1}
+          value={delay}
+          onChange={(event) => setDelay(event.target.value)}
+          hint="Between 1 and 60 minutes. Default: 5."
+        />
+      </div>
+      <div className="settings-actions">
+        <Button type="submit" loading={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+import { CloseIcon } from "./icons";
+import "./dialog.css";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  width?: "normal" | "wide";
+  children: ReactNode;
+}
+
+/** A modal dialog: focus trapped, Escape and the close button close it, title announced. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width = "normal",
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content
+          className={`dialog__content${width === "wide" ? " dialog__content--wide" : ""}`}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <div className="dialog__header">
+            <div>
+              <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="dialog__description">
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close asChild>
+              <Button variant="ghost" size="icon" className="dialog__close" aria-label="Close">
+                <CloseIcon />
+              </Button>
+            </RadixDialog.Close>
+          </div>
+          <div className="dialog__body">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Buttons at the bottom of a dialog's form. */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return <div className="dialog__footer">{children}</div>;
+}
+
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,66 @@
+import { fileURLToPath } from "node:url";
+import { type Connect, defineConfig, type Plugin } from "vite";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const apiServer = "http://localhost:3000";
+
+/** The client portal has its own page; the dev server serves it for the portal's routes. */
+function clientPortalPage(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    const path = req.url?.split("?")[0] ?? "";
+    if (/^\/(client|invite)(\/|$)/.test(path) && !path.endsWith(".html")) {
+      req.url = `/client.html${req.url?.slice(path.length) ?? ""}`;
+    }
+    next();
+  };
+  return {
+    name: "client-portal-page",
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => ({
+  root: webRoot,
+  // A production build is a production build even when started from a process whose
+  // NODE_ENV says otherwise (vitest's global setup runs with NODE_ENV=test, which would
+  // otherwise give React's development build: three times the size, StrictMode effects twice).
+  define:
+    command === "build" && mode === "production"
+      ? { "process.env.NODE_ENV": JSON.stringify("production") }
+      : {},
+  publicDir: "public",
+  plugins: [clientPortalPage()],
+  esbuild: { jsx: "automatic", ...(command === "build" ? { jsxDev: false } : {}) },
+  build: {
+    outDir: `${repoRoot}dist/web`,
+    emptyOutDir: true,
+    target: "es2022",
+    rollupOptions: {
+      input: {
+        index: `${webRoot}index.html`,
+        client: `${webRoot}client.html`,
+      },
+      // Code used by both pages (React, the API client, ui/) lands in shared chunks.
+      output: { chunkFileNames: "assets/shared-[hash].js" },
+      onwarn(warning, warn) {
+        // Libraries mark their modules "use client" for React Server Components; meaningless here.
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+        warn(warning);
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: apiServer, changeOrigin: false },
+      "/auth/google": { target: apiServer, changeOrigin: false },
+      "/ws": { target: apiServer, ws: true, changeOrigin: false },
+    },
+  },
+}));
