@@ -192,7 +192,7 @@ describe.skipIf(!browserAvailable)("files, previews and approvals in the browser
     await history.getByText("Version 1").waitFor();
     await history.getByText("Please use our new logo.").waitFor();
     await history.getByText("Approved", { exact: true }).waitFor();
-    expect(await op.getByText(/files? waits?/).count()).toBe(0);
+    await expect.poll(() => op.getByText(/files? waits?/).count()).toBe(0);
 
     // The Attachments tab lists every file with its state, on both sides.
     await cp.getByRole("tab", { name: "Attachments" }).click();

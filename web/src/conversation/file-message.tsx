@@ -18,6 +18,7 @@ import {
   submitFeedback,
 } from "./files-api";
 import { formatFull } from "./format-time";
+import { replaceMessage } from "./messages-query";
 import UploadDialog from "./upload-dialog";
 import "./files.css";
 
@@ -166,7 +167,9 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
   const decide = useMutation({
     mutationFn: (decision: { status: FeedbackDecision; comment: string }) =>
       submitFeedback(message.id, decision.status, decision.comment),
-    onSuccess: () => {
+    onSuccess: (decided) => {
+      // The decision shows with the notice, not after the refetch.
+      replaceMessage(queryClient, clientId, decided);
       toast({ title: "Feedback submitted successfully", variant: "success" });
       setWriting(false);
       setComment("");

@@ -66,6 +66,21 @@ function appendMessage(queryClient: QueryClient, clientId: string, message: Mess
   );
 }
 
+/** Puts the server's newer copy of a loaded message (a decided file) in place. */
+export function replaceMessage(queryClient: QueryClient, clientId: string, message: Message) {
+  queryClient.setQueryData<InfiniteData<MessagePage, string | undefined>>(
+    queryKeys.messages(clientId),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          messages: page.messages.map((known) => (known.id === message.id ? message : known)),
+        })),
+      },
+  );
+}
+
 /** POST /api/clients/{id}/messages; the answer shows at once, the list then refetches. */
 export function useSendMessage(clientId: string) {
   const queryClient = useQueryClient();
