@@ -125,7 +125,6 @@ describe("PATCH /api/messages/:messageId/feedback", () => {
       feedbackStatus: "approved",
       feedbackComment: "  Lovely  ",
     });
-    unsubscribe();
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({
       id: file.id,
@@ -135,10 +134,12 @@ describe("PATCH /api/messages/:messageId/feedback", () => {
       requiresFeedback: true,
     });
     expect(approved.body.feedbackAt).toEqual(expect.any(String));
-    expect(events).toContainEqual({
+    // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
+    await expect.poll(() => events).toContainEqual({
       kind: "event",
       event: { type: "feedback_updated", clientId: A1.id, messageId: file.id },
     });
+    unsubscribe();
     expect(await row(file.id)).toMatchObject({ feedbackBy: A1.userId });
 
     const before = await snapshot();
@@ -235,7 +236,6 @@ describe("versions", () => {
     const events: HubMessage[] = [];
     const unsubscribe = server.services.realtime.subscribe((message) => events.push(message));
     const v2 = await newVersion(A.agent, v1.id, "logo-blue.pdf");
-    unsubscribe();
     expect(v2.status).toBe(201);
     expect(v2.body).toMatchObject({
       fileName: "logo-blue.pdf",
@@ -246,10 +246,12 @@ describe("versions", () => {
       versionNumber: 2,
       isLatestVersion: true,
     });
-    expect(events).toContainEqual({
+    // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
+    await expect.poll(() => events).toContainEqual({
       kind: "event",
       event: { type: "new_message", clientId: A1.id, messageId: v2.body.id },
     });
+    unsubscribe();
     // In the conversation, after v1, which is no longer the latest.
     const messages = (await A1.agent.get(`/api/clients/${A1.id}/messages`)).body as {
       id: string;

@@ -286,7 +286,6 @@ describe("POST /api/clients/:id/upload", () => {
     const events: HubMessage[] = [];
     const unsubscribe = server.services.realtime.subscribe((message) => events.push(message));
     const response = await uploadFile(A.agent, A1.id, PDF, "Proposal v1.pdf", "true");
-    unsubscribe();
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       content: null,
@@ -305,10 +304,12 @@ describe("POST /api/clients/:id/upload", () => {
       read: false,
     });
     expect(response.body.fileUrl).toMatch(/^\/api\/download\/[0-9a-f]{32}\.pdf$/);
-    expect(events).toContainEqual({
+    // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
+    await expect.poll(() => events).toContainEqual({
       kind: "event",
       event: { type: "new_message", clientId: A1.id, messageId: response.body.id },
     });
+    unsubscribe();
     const row = await StoredFile.query().findOne({
       storedName: nameFromUrl(response.body.fileUrl),
     });
