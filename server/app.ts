@@ -7,12 +7,7 @@ import { type Clock, type Services, systemClock } from "./context";
 import type { Database } from "./db/connection";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { errorHandler } from "./middlewares/errors";
-import { jsonBody } from "./middlewares/json-body";
-import { requestLog } from "./middlewares/request-log";
-import { sameOrigin } from "./middlewares/same-origin";
-import { securityHeaders } from "./middlewares/security-headers";
-import { session } from "./middlewares/session";
+import { requestFrame } from "./middlewares/request-frame";
 import { webApp } from "./middlewares/web-app";
 import authRoutes from "./routes/api/auth";
 import clientRoutes from "./routes/api/clients";
@@ -26,7 +21,6 @@ import subscriptionRoutes from "./routes/api/subscription";
 import stripeWebhookRoutes from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
-import healthRoutes from "./routes/health";
 import devMailRoutes from "./routes/dev-mail";
 import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
@@ -77,13 +71,14 @@ export function createApp(options: AppOptions) {
   app.context.services = services;
   app.silent = true;
 
-  app.use(errorHandler);
-  app.use(securityHeaders(config.appOrigin, config.secureCookies));
-  app.use(healthRoutes.routes());
-  app.use(requestLog);
-  app.use(sameOrigin(config.allowedOrigins, ["/api/stripe/webhook"]));
-  app.use(jsonBody(undefined, ["/api/stripe/webhook"]));
-  app.use(session);
+  app.use(
+    requestFrame({
+      appOrigin: config.appOrigin,
+      allowedOrigins: config.allowedOrigins,
+      secureCookies: config.secureCookies,
+      rawBodyPaths: ["/api/stripe/webhook"],
+    }),
+  );
   for (const router of [
     authRoutes,
     userRoutes,

@@ -15,7 +15,8 @@ const caches = new Set<SessionCache>();
  * Remembers a session and its user for two seconds, so a busy client's requests do not each
  * read the database. Any write to users or sessions through the models empties every cache of
  * this process at once (and again when its transaction commits); another instance on the same
- * PostgreSQL sees such a change within the two seconds.
+ * PostgreSQL sees such a change within the two seconds. Keyed by the cookie's value (which
+ * every request of that session carries in memory anyway), so a hit needs no hashing.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -24,19 +25,19 @@ export class SessionCache {
     caches.add(this);
   }
 
-  get(idHash: string, now: number): Entry | undefined {
-    const entry = this.entries.get(idHash);
+  get(token: string, now: number): Entry | undefined {
+    const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (entry.cachedUntil <= now || entry.session.expiresAt.getTime() <= now) {
-      this.entries.delete(idHash);
+      this.entries.delete(token);
       return undefined;
     }
     return entry;
   }
 
-  set(idHash: string, user: User, session: Session, now: number): void {
+  set(token: string, user: User, session: Session, now: number): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(idHash, { user, session, cachedUntil: now + TTL_MS });
+    this.entries.set(token, { user, session, cachedUntil: now + TTL_MS });
   }
 
   clear(): void {

@@ -23,20 +23,30 @@ function cookieOptions(ctx: AppContext, expires?: Date) {
   };
 }
 
-/** Loads the session named by the cookie, sliding its expiry forward once a day. */
-export async function loadSession(ctx: AppContext): Promise<void> {
+const renewalDue = (expiresAt: Date, now: Date) =>
+  now.getTime() >= expiresAt.getTime() - (SESSION_DAYS - 1) * DAY_MS;
+
+/**
+ * Loads the session named by the cookie, sliding its expiry forward once a day. A session
+ * seen in the last two seconds comes from the cache without a promise: this runs on every
+ * request. The cache is keyed by the cookie's value, so a hit also skips hashing it.
+ */
+export function loadSession(ctx: AppContext): Promise<void> | undefined {
   const token = ctx.cookies.get(SESSION_COOKIE);
   if (!token || token.length > 100) return;
   const now = ctx.services.clock.now();
-  const idHash = hashToken(token);
-  const renewalDue = (expiresAt: Date) => now.getTime() >= expiresAt.getTime() - (SESSION_DAYS - 1) * DAY_MS;
-  const cached = ctx.services.sessionCache.get(idHash, now.getTime());
-  if (cached && !renewalDue(cached.session.expiresAt)) {
+  const cached = ctx.services.sessionCache.get(token, now.getTime());
+  if (cached && !renewalDue(cached.session.expiresAt, now)) {
     ctx.state.session = cached.session;
     ctx.state.user = cached.user;
     return;
   }
-  // One round trip for the session and its user: this runs on every request.
+  return loadStoredSession(ctx, token, now);
+}
+
+async function loadStoredSession(ctx: AppContext, token: string, now: Date): Promise<void> {
+  const idHash = hashToken(token);
+  // One round trip for the session and its user.
   const row = await ctx.services.db("sessions")
     .join("users", "users.id", "sessions.userId")
     .where("sessions.idHash", idHash)
@@ -49,13 +59,13 @@ export async function loadSession(ctx: AppContext): Promise<void> {
     { idHash, userId: user.id, expiresAt: sessionExpiresAt, createdAt: sessionCreatedAt, userAgent: null },
     { skipValidation: true },
   );
-  if (renewalDue(session.expiresAt)) {
+  if (renewalDue(session.expiresAt, now)) {
     const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
     await Session.query().patch({ expiresAt }).where("idHash", session.idHash);
     session.expiresAt = expiresAt;
     ctx.cookies.set(SESSION_COOKIE, token, cookieOptions(ctx, expiresAt));
   }
-  ctx.services.sessionCache.set(idHash, user, session, now.getTime());
+  ctx.services.sessionCache.set(token, user, session, now.getTime());
   ctx.state.session = session;
   ctx.state.user = user;
 }

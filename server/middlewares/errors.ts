@@ -1,30 +1,29 @@
-import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { HttpError } from "../errors";
 
 /** Every failure leaves as JSON {message}; unexpected ones are logged and kept vague. */
-export async function errorHandler(ctx: AppContext, next: Next) {
-  try {
-    await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith("/api/")) {
-      ctx.status = 404;
-      ctx.body = { message: "Not found" };
-    }
-  } catch (error) {
-    if (error instanceof HttpError) {
-      ctx.status = error.status;
-      ctx.body = { message: error.message, ...error.body };
-      return;
-    }
-    const status = (error as { status?: number; expose?: boolean }).status;
-    if (status && status >= 400 && status < 500) {
-      // Errors raised by koa or raw-body (e.g. 413 from a size limit).
-      ctx.status = status;
-      ctx.body = { message: status === 413 ? "Request body is too large" : (error as Error).message };
-      return;
-    }
-    ctx.services.logger.error({ err: error, path: ctx.path }, "request failed");
-    ctx.status = 500;
-    ctx.body = { message: "Something went wrong. Please try again." };
+export function presentError(ctx: AppContext, error: unknown): void {
+  if (error instanceof HttpError) {
+    ctx.status = error.status;
+    ctx.body = { message: error.message, ...error.body };
+    return;
+  }
+  const status = (error as { status?: number; expose?: boolean }).status;
+  if (status && status >= 400 && status < 500) {
+    // Errors raised by koa or raw-body (e.g. 413 from a size limit).
+    ctx.status = status;
+    ctx.body = { message: status === 413 ? "Request body is too large" : (error as Error).message };
+    return;
+  }
+  ctx.services.logger.error({ err: error, path: ctx.path }, "request failed");
+  ctx.status = 500;
+  ctx.body = { message: "Something went wrong. Please try again." };
+}
+
+/** An API path that nothing answered is a JSON 404, like every other error. */
+export function presentApiNotFound(ctx: AppContext): void {
+  if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith("/api/")) {
+    ctx.status = 404;
+    ctx.body = { message: "Not found" };
   }
 }

@@ -1,4 +1,3 @@
-import type { Next } from "koa";
 import getRawBody from "raw-body";
 import type { AppContext } from "../context";
 import { badRequest, payloadTooLarge } from "../errors";
@@ -8,10 +7,10 @@ const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Parses JSON bodies up to `limit` bytes; other content types leave the body empty.
  * `rawPaths` are left unread for their handler (a webhook's signature covers the raw bytes).
+ * Returns a promise only when there is a body to read, so reads pay for no await.
  */
-export function jsonBody(limit = 64 * 1024, rawPaths: string[] = []) {
-  return async (ctx: AppContext, next: Next) => {
-    if (!WITH_BODY.has(ctx.method) || ctx.is("multipart/form-data") || rawPaths.includes(ctx.path)) return next();
+export function jsonBody(limit = 64 * 1024, rawPaths: string[] = []): (ctx: AppContext) => Promise<void> | undefined {
+  const read = async (ctx: AppContext) => {
     let body: unknown = {};
     if (ctx.is("application/json")) {
       let text: string;
@@ -30,6 +29,9 @@ export function jsonBody(limit = 64 * 1024, rawPaths: string[] = []) {
       }
     }
     (ctx.request as { body?: unknown }).body = body;
-    return next();
+  };
+  return (ctx) => {
+    if (!WITH_BODY.has(ctx.method) || ctx.is("multipart/form-data") || rawPaths.includes(ctx.path)) return;
+    return read(ctx);
   };
 }

@@ -1,4 +1,3 @@
-import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { forbidden } from "../errors";
 
@@ -9,10 +8,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * requesting site in Sec-Fetch-Site or Origin. Requests with neither come from non-browser
  * callers, which carry no ambient cookies of our users.
  */
-export function sameOrigin(allowedOrigins: string[], exemptPaths: string[] = []) {
+export function sameOrigin(allowedOrigins: string[], exemptPaths: string[] = []): (ctx: AppContext) => void {
   const allowed = new Set(allowedOrigins);
-  return async (ctx: AppContext, next: Next) => {
-    if (SAFE_METHODS.has(ctx.method) || exemptPaths.includes(ctx.path)) return next();
+  return (ctx) => {
+    if (SAFE_METHODS.has(ctx.method) || exemptPaths.includes(ctx.path)) return;
     const fetchSite = ctx.get("Sec-Fetch-Site");
     const origin = ctx.get("Origin");
     if (origin) {
@@ -20,6 +19,5 @@ export function sameOrigin(allowedOrigins: string[], exemptPaths: string[] = [])
     } else if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
       throw forbidden("Cross-site request refused");
     }
-    return next();
   };
 }

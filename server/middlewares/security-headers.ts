@@ -1,9 +1,9 @@
-import type { Next } from "koa";
 import type { AppContext } from "../context";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export function securityHeaders(appOrigin: string, secure: boolean) {
+/** The headers every answer carries; set before the handler runs (see below). */
+export function securityHeaders(appOrigin: string, secure: boolean): (ctx: AppContext) => void {
   const socketOrigin = appOrigin.replace(/^http/, "ws");
   const csp = [
     "default-src 'self'",
@@ -20,7 +20,7 @@ export function securityHeaders(appOrigin: string, secure: boolean) {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-  return async (ctx: AppContext, next: Next) => {
+  return (ctx) => {
     // Set before the handler runs: error answers get them too, and downloads may tighten CSP.
     ctx.set("X-Content-Type-Options", "nosniff");
     ctx.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -33,6 +33,5 @@ export function securityHeaders(appOrigin: string, secure: boolean) {
       ctx.set("Content-Security-Policy", csp);
     }
     if (secure) ctx.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    await next();
   };
 }

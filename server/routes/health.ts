@@ -1,8 +1,7 @@
-import { createRouter } from "./router";
+import type { AppContext } from "../context";
 
-const router = createRouter();
-
-router.get("/healthz", async (ctx) => {
+/** GET /healthz: 200 when the database answers, 503 otherwise. Not logged (probes are many). */
+export async function healthCheck(ctx: AppContext): Promise<void> {
   try {
     await ctx.services.db.raw("select 1");
     ctx.body = { status: "ok" };
@@ -11,6 +10,7 @@ router.get("/healthz", async (ctx) => {
     ctx.status = 503;
     ctx.body = { status: "unavailable", message: "Database unavailable" };
   }
-});
+}
 
-export default router;
+export const isHealthCheck = (ctx: AppContext) =>
+  ctx.path === "/healthz" && (ctx.method === "GET" || ctx.method === "HEAD");

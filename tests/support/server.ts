@@ -26,6 +26,8 @@ export interface TestServerOptions {
   db?: Database;
   /** Websocket settings, e.g. a short heartbeat. */
   realtime?: Partial<SocketServerOptions>;
+  /** Receives the log lines (LOG_LEVEL comes from env, else TEST_LOG_LEVEL, else silent). */
+  logDestination?: { write(line: string): void };
 }
 
 export interface TestServer {
@@ -67,7 +69,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();
-  const { app, services } = createApp({ config, db, logger: createLogger(config.logLevel), clock });
+  const { app, services } = createApp({
+    config,
+    db,
+    logger: createLogger(config.logLevel, options.logDestination),
+    clock,
+  });
   server.on("request", app.callback());
   const sockets = attachRealtimeSockets(server, services, options.realtime);
   await services.realtime.start();
