@@ -22,6 +22,7 @@ import stripeWebhookRoutes from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
 import devMailRoutes from "./routes/dev-mail";
+import { mountRoutes } from "./routes/router";
 import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
 import { RateLimiter } from "./security/rate-limiter";
@@ -79,25 +80,24 @@ export function createApp(options: AppOptions) {
       rawBodyPaths: ["/api/stripe/webhook"],
     }),
   );
-  for (const router of [
-    authRoutes,
-    userRoutes,
-    googleRoutes,
-    userImageRoutes,
-    downloadRoutes,
-    clientRoutes,
-    messageRoutes,
-    inviteRoutes,
-    fileRoutes,
-    subscriptionRoutes,
-    stripeWebhookRoutes,
-    billingTestModeRoutes,
-  ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
-  // The dev mailbox page: never in production, where mail is real people's.
-  if (config.env !== "production") app.use(devMailRoutes.routes());
+  app.use(
+    mountRoutes([
+      authRoutes,
+      userRoutes,
+      googleRoutes,
+      userImageRoutes,
+      downloadRoutes,
+      clientRoutes,
+      messageRoutes,
+      inviteRoutes,
+      fileRoutes,
+      subscriptionRoutes,
+      stripeWebhookRoutes,
+      billingTestModeRoutes,
+      // The dev mailbox page: never in production, where mail is real people's.
+      ...(config.env !== "production" ? [devMailRoutes] : []),
+    ]),
+  );
   app.use(webApp(options.webDir ?? path.resolve("dist/web")));
 
   return { app, services };

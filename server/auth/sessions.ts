@@ -26,13 +26,23 @@ function cookieOptions(ctx: AppContext, expires?: Date) {
 const renewalDue = (expiresAt: Date, now: Date) =>
   now.getTime() >= expiresAt.getTime() - (SESSION_DAYS - 1) * DAY_MS;
 
+/** The session cookie's value in a Cookie header (the first, as browsers send the most specific first). */
+export function sessionTokenFrom(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index !== -1 && part.slice(0, index).trim() === SESSION_COOKIE) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
 /**
  * Loads the session named by the cookie, sliding its expiry forward once a day. A session
  * seen in the last two seconds comes from the cache without a promise: this runs on every
  * request. The cache is keyed by the cookie's value, so a hit also skips hashing it.
  */
 export function loadSession(ctx: AppContext): Promise<void> | undefined {
-  const token = ctx.cookies.get(SESSION_COOKIE);
+  const token = sessionTokenFrom(ctx.headers.cookie);
   if (!token || token.length > 100) return;
   const now = ctx.services.clock.now();
   const cached = ctx.services.sessionCache.get(token, now.getTime());

@@ -2,7 +2,7 @@ import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import type { RealtimeEvent } from "../../shared/realtime";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { sessionTokenFrom } from "../auth/sessions";
 import type { Services } from "../context";
 import {
   authenticateSocket,
@@ -206,7 +206,7 @@ export class RealtimeSocketServer {
   };
 
   private authenticate(req: IncomingMessage) {
-    const token = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    const token = sessionTokenFrom(req.headers.cookie);
     return authenticateSocket(this.services.db, token, this.services.clock.now());
   }
 
@@ -372,16 +372,6 @@ function pathOf(url: string | undefined): string {
   const raw = url ?? "/";
   const end = raw.indexOf("?");
   return end === -1 ? raw : raw.slice(0, end);
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
 }
 
 /** Answers a refused upgrade with a status and a JSON {message}, then closes the socket. */
