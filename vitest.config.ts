@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
+    // expect.poll waits up to 10 s (vitest's default is 1 s): browser steps on a loaded
+    // 2-core CI machine can take longer than a second, and a poll ends as soon as it passes.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // Two cores: two files at a time.
     maxWorkers: 2,

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useParams, useSearchParams } from "react-router";
 import { useCurrentUser } from "../api/current-user";
 import { buttonClassName } from "../ui/button";
 import { FullPageRedirect } from "../ui/full-page-redirect";
 import { PageMessage } from "../ui/page-message";
 import { CenteredSpinner } from "../ui/spinner";
 import { useInviteHandling } from "./invite-handling";
+import { usePortalRoute } from "./portal-location";
 import { PortalMain } from "./portal-main";
 import { usePortalClient } from "./portal-client-query";
 import { portalState } from "./portal-state";
@@ -13,8 +13,7 @@ import { SignInLinkRequest } from "./sign-in-link-request-lazy";
 
 /** /client/{clientId}, /client?code=..., /invite/{token} and /invite. */
 export function ClientPortalPage() {
-  const { clientId, token } = useParams();
-  const [searchParams] = useSearchParams();
+  const { clientId, token, searchParams } = usePortalRoute();
   const inviteInProgress = useInviteHandling(token, clientId ? null : searchParams.get("code"));
   const userQuery = useCurrentUser();
   const isClient = userQuery.data?.role === "client";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
 import { ApiError, apiGet, apiPost } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
+import { navigate } from "./portal-location";
 
 interface InviteAnswer {
   success?: boolean;
@@ -30,7 +30,6 @@ function failureReason(error: unknown): "invite-invalid" | "invite-failed" {
  */
 export function useInviteHandling(token: string | undefined, code: string | null): boolean {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const handled = useRef<string | null>(null);
   const work = token ? `token:${token}` : code ? `code:${code}` : null;
 
@@ -53,7 +52,7 @@ export function useInviteHandling(token: string | undefined, code: string | null
         })
         .catch((error: unknown) => leaveForSignIn(failureReason(error)));
     }
-  }, [work, token, code, queryClient, navigate]);
+  }, [work, token, code, queryClient]);
 
   return work !== null;
 }

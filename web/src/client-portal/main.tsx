@@ -5,11 +5,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter, Route, Routes } from "react-router";
 import { createQueryClient } from "../api/query-client";
 import { ToastProvider } from "../ui/toast";
 import { ClientPortalPage } from "./client-portal-page";
 import { SignInLinkPage } from "./sign-in-link-page";
+import { usePortalRoute } from "./portal-location";
 import { SignedOutPage } from "./signed-out-page";
 import "../ui/theme.css";
 import "./portal.css";
@@ -19,19 +19,19 @@ if (!root) throw new Error("client.html has no #root element");
 
 const queryClient = createQueryClient();
 
+/** /client/sign-in, /client/signed-out, and the client page for everything else. */
+function PortalPages() {
+  const { page } = usePortalRoute();
+  if (page === "sign-in") return <SignInLinkPage />;
+  if (page === "signed-out") return <SignedOutPage />;
+  return <ClientPortalPage />;
+}
+
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <BrowserRouter>
-          <Routes>
-            <Route path="/client/sign-in" element={<SignInLinkPage />} />
-            <Route path="/client/signed-out" element={<SignedOutPage />} />
-            <Route path="/client/:clientId" element={<ClientPortalPage />} />
-            <Route path="/invite/:token" element={<ClientPortalPage />} />
-            <Route path="*" element={<ClientPortalPage />} />
-          </Routes>
-        </BrowserRouter>
+        <PortalPages />
       </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { serverMessage } from "../api/client";
 import { logout, type User } from "../api/current-user";
 import { Button } from "../ui/button";
@@ -7,6 +6,7 @@ import { LogoutIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
 import { useToast } from "../ui/toast";
 import type { PortalClient } from "./portal-client-query";
+import { navigate } from "./portal-location";
 
 /** Agency owners brand the portal with their logo (or company name); others show ClientDesk. */
 function OwnerBrand({ owner }: { owner: PortalClient["owner"] }) {
@@ -28,7 +28,6 @@ function OwnerBrand({ owner }: { owner: PortalClient["owner"] }) {
 export function PortalHeader({ user, client }: { user: User; client: PortalClient }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const navigate = useNavigate();
   const signOut = useMutation({
     mutationFn: () => logout(queryClient),
     // Clients have no password: the portal's own page offers a sign-in link by email.

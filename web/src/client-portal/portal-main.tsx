@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type CSSProperties, lazy, Suspense, useState } from "react";
-import { useSearchParams } from "react-router";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
 import type { User } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
@@ -11,6 +10,7 @@ import { useRealtime } from "../realtime/use-realtime";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import type { PortalClient } from "./portal-client-query";
+import { usePortalRoute } from "./portal-location";
 import { PortalHeader } from "./portal-header";
 
 /** The Attachments tab is not needed at first paint: it loads when opened. */
@@ -43,7 +43,7 @@ function brandStyle(owner: PortalClient["owner"]): CSSProperties {
 /** The signed-in client's page (spec "main"): Conversation, Attachments, Settings, footer. */
 export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   // ?tab=settings: the link in notification emails to change the delay.
-  const [searchParams] = useSearchParams();
+  const { searchParams } = usePortalRoute();
   const [tab, setTab] = useState(() =>
     searchParams.get("tab") === "settings" ? "settings" : "conversation",
   );

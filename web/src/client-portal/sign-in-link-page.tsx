@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, apiPost, serverMessage } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { PageMessage } from "../ui/page-message";
+import { navigate, usePortalRoute } from "./portal-location";
 import { SignInLinkRequest } from "./sign-in-link-request-lazy";
 
 /**
@@ -12,10 +12,9 @@ import { SignInLinkRequest } from "./sign-in-link-request-lazy";
  * the person presses the button, so mail scanners that open links do not use it up.
  */
 export function SignInLinkPage() {
-  const [searchParams] = useSearchParams();
+  const { searchParams } = usePortalRoute();
   const token = searchParams.get("token") ?? "";
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   const signIn = useMutation({
     mutationFn: () => apiPost<{ clientId: string }>("/api/client-sign-in", { token }),
