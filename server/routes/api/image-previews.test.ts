@@ -262,6 +262,7 @@ describe("conversation images are shown from a server-made preview", () => {
     const response = await getBytes(A.agent, previewUrl);
     expect(response.status).toBe(404);
     expect(JSON.parse(response.bytes.toString())).toEqual({ message: "This file has no preview" });
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await storage().stat(`${storedName}.preview`)).toBeNull();
   });
 
