@@ -45,11 +45,6 @@ function isSafeName(name: string): boolean {
   }
 }
 
-/**
- * GET (and HEAD) /api/download/:filename: a stored file, to those who may see it (the
- * policy); 404 for everyone else, signed out included, so that existence is not revealed.
- * Served with nosniff and a sandboxing CSP; only media types are shown inline.
- */
 /** The stored file `name` if the signed-in caller may fetch it; 404 for anyone else. */
 async function authorizedFile(ctx: AppContext, name: string): Promise<StoredFile> {
   const actor = ctx.state.user;
@@ -60,6 +55,12 @@ async function authorizedFile(ctx: AppContext, name: string): Promise<StoredFile
   return file;
 }
 
+/**
+ * GET (and HEAD) /api/download/:filename: a stored file, to those who may see it (the
+ * policy); 404 for everyone else, signed out included, so that existence is not revealed.
+ * Served with nosniff and a sandboxing CSP; only media types are shown inline, and of a
+ * conversation's images only the preview (below): their original is an attachment.
+ */
 router.get("/:filename", async (ctx) => {
   const name = ctx.params.filename ?? "";
   const file = await authorizedFile(ctx, name);

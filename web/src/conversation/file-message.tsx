@@ -37,7 +37,8 @@ export function fileNameOf(message: { fileName: string | null; fileUrl: string |
 /**
  * A shared file in the conversation: images (their server-made preview) and videos inline (at
  * most 300 px high), anything else a card; Preview and Download; the approval state and, for
- * the client, Approve and Needs Work; for the owner of a "Needs Work" file, Upload new version; the version history.
+ * the client, Approve and Needs Work; for the owner of a "Needs Work" file, Upload new version;
+ * the version history.
  */
 export default function FileMessageView({
   message,
