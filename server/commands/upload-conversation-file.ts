@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import type { Services } from "../context";
 import { type Client, Message, StoredFile, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
+import { previewName } from "../uploads/image-preview";
 import { appendMessage } from "./send-message";
 
 /** Where a new version goes: its thread's first message and its number there. */
@@ -39,16 +40,17 @@ export async function insertFileMessage(
   return Message.query(trx).patchAndFetchById(message.id, options.version);
 }
 
-/** Removes stored bytes that no row will name (logged, never thrown). */
+/** Removes stored bytes that no row will name, and their preview (logged, never thrown). */
 export async function removeStoredBytes(
   services: Pick<Services, "storage" | "logger">,
   storedName: string,
 ): Promise<void> {
-  await services.storage
-    .delete(storedName)
-    .catch((error: unknown) =>
-      services.logger.error({ err: error, storedName }, "could not remove an unused upload"),
-    );
+  await Promise.all([
+    services.storage.delete(storedName),
+    services.storage.delete(previewName(storedName)),
+  ]).catch((error: unknown) =>
+    services.logger.error({ err: error, storedName }, "could not remove an unused upload"),
+  );
 }
 
 /** Tells both sides of the conversation, after the commit; a failure is only logged. */

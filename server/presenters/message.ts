@@ -2,7 +2,13 @@ import type { MessagePayload } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
 import { notFound } from "../errors";
 import { type Client, Message, NotificationState, User } from "../models";
+import { hasPreview } from "../uploads/image-preview";
 import { fileUrl } from "./user";
+
+/** Where the conversation shows an image from (never the original): null for other files. */
+export function previewUrl(storedName: string | null): string | null {
+  return storedName && hasPreview(storedName) ? `/api/download/${storedName}/preview` : null;
+}
 
 /** How far each side has read (messages.seq). */
 export type ReadState = Record<Role, number>;
@@ -23,6 +29,7 @@ export function presentMessage(message: Message, view: MessageView): MessagePayl
     id: message.id,
     content: message.content,
     fileUrl: fileUrl(message.fileStoredName ?? null),
+    previewUrl: previewUrl(message.fileStoredName ?? null),
     fileName: message.fileName ?? null,
     senderRole: message.senderRole,
     senderName: view.senderNames[message.senderRole],

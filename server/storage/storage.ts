@@ -13,7 +13,8 @@ export interface Storage {
   delete(name: string): Promise<void>;
 }
 
-const SAFE_NAME = /^[A-Za-z0-9_-]{8,80}(\.[a-z0-9]{1,8})?$/;
+// A stored file's image preview is kept under its name and ".preview" (see uploads/image-preview).
+const SAFE_NAME = /^[A-Za-z0-9_-]{8,80}(\.[a-z0-9]{1,8})?(\.preview)?$/;
 
 export function assertSafeName(name: string): void {
   if (!SAFE_NAME.test(name)) throw new Error(`Unsafe storage name: ${name}`);

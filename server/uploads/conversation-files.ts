@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../context";
 import { badRequest } from "../errors";
 import type { Storage } from "../storage/storage";
+import { storeUploadPreview } from "./image-preview";
 import { cleanFileName, receiveSingleFile } from "./multipart";
 
 export const FILE_MESSAGES = {
@@ -97,7 +98,8 @@ export interface ReceivedConversationFile {
 /**
  * Reads one file from the multipart field `file` and streams it to storage under a new name:
  * at most 10MB (413 while streaming, nothing kept), not empty, an accepted extension
- * ("File type not supported") whose content matches it. Answers once the whole request was
+ * ("File type not supported") whose content matches it; an image of at most 40 megapixels,
+ * whose preview is then stored too (see image-preview). Answers once the whole request was
  * read and found well-formed; the bytes are removed again if it was not. The caller owns the
  * stored bytes from then on (and removes them if what it does next fails).
  */
@@ -140,5 +142,7 @@ export async function receiveConversationFile(
       };
     },
   );
+  // An image is checked for its pixel count and its preview stored before anything names it.
+  await storeUploadPreview(storage, value.storedName);
   return { file: value, fields: received };
 }

@@ -25,6 +25,11 @@ export const messageSchema = z.object({
   id: z.string(),
   content: z.string().nullable(),
   fileUrl: z.string().nullable(),
+  /**
+   * An image's server-made preview (WebP, at most 1600 px a side), which is what the
+   * conversation shows; null for other files and text. The original is only downloaded.
+   */
+  previewUrl: z.string().nullable().optional(),
   fileName: z.string().nullable(),
   senderRole: z.enum(["owner", "client"]),
   senderName: z.string(),

@@ -4,6 +4,14 @@ import { notFound } from "../../errors";
 import { StoredFile } from "../../models";
 import { filesPolicy, loadFileAccess } from "../../policies/files";
 import { assertSafeName } from "../../storage/storage";
+import {
+  ensurePreview,
+  hasPreview,
+  PREVIEW_CONTENT_TYPE,
+  PREVIEW_EXTENSION,
+  PreviewRefusal,
+  previewName,
+} from "../../uploads/image-preview";
 import { cleanFileName } from "../../uploads/multipart";
 import { createRouter } from "../router";
 
@@ -37,18 +45,25 @@ function isSafeName(name: string): boolean {
   }
 }
 
-/**
- * GET (and HEAD) /api/download/:filename: a stored file, to those who may see it (the
- * policy); 404 for everyone else, signed out included, so that existence is not revealed.
- * Served with nosniff and a sandboxing CSP; only media types are shown inline.
- */
-router.get("/:filename", async (ctx) => {
+/** The stored file `name` if the signed-in caller may fetch it; 404 for anyone else. */
+async function authorizedFile(ctx: AppContext, name: string): Promise<StoredFile> {
   const actor = ctx.state.user;
-  const name = ctx.params.filename ?? "";
   if (!actor || !isSafeName(name)) throw notFound();
   const file = await StoredFile.query().findOne({ storedName: name });
   if (!file) throw notFound();
   filesPolicy.authorize(actor, "download", await loadFileAccess(actor, file));
+  return file;
+}
+
+/**
+ * GET (and HEAD) /api/download/:filename: a stored file, to those who may see it (the
+ * policy); 404 for everyone else, signed out included, so that existence is not revealed.
+ * Served with nosniff and a sandboxing CSP; only media types are shown inline, and of a
+ * conversation's images only the preview (below): their original is an attachment.
+ */
+router.get("/:filename", async (ctx) => {
+  const name = ctx.params.filename ?? "";
+  const file = await authorizedFile(ctx, name);
   const stored = await ctx.services.storage.stat(name);
   if (!stored) {
     ctx.services.logger.warn({ storedName: name }, "file row without stored bytes");
@@ -88,12 +103,55 @@ router.get("/:filename", async (ctx) => {
   ctx.set(
     "Content-Disposition",
     contentDisposition(
-      INLINE_TYPES.has(contentType) ? "inline" : "attachment",
+      // A conversation's images are shown through their preview; the original is a download.
+      INLINE_TYPES.has(contentType) && !(file.clientId && hasPreview(name))
+        ? "inline"
+        : "attachment",
       downloadName(file.originalName, name),
     ),
   );
   if (range) ctx.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   ctx.length = range ? range.end - range.start + 1 : size;
+});
+
+/**
+ * GET (and HEAD) /api/download/:filename/preview: a conversation image's preview (WebP, at
+ * most 1600 px a side), to those who may fetch the original; 404 for everyone else and for
+ * files without a preview. Made on first request for files uploaded before previews existed,
+ * then stored and reused. Stored names are never reused, so it is cached for good.
+ */
+router.get("/:filename/preview", async (ctx) => {
+  const name = ctx.params.filename ?? "";
+  const file = await authorizedFile(ctx, name);
+  if (!file.clientId || !hasPreview(name)) throw notFound("This file has no preview");
+  if (!(await ctx.services.storage.stat(name))) {
+    ctx.services.logger.warn({ storedName: name }, "file row without stored bytes");
+    throw notFound();
+  }
+  const etag = `"${previewName(name)}"`;
+  ctx.set("X-Content-Type-Options", "nosniff");
+  ctx.set("Content-Security-Policy", "sandbox");
+  ctx.set("Cache-Control", "private, max-age=31536000, immutable");
+  ctx.set("ETag", etag);
+  if (matchesEtag(ctx.get("If-None-Match"), etag)) {
+    ctx.status = 304;
+    return;
+  }
+  let preview: { size: number };
+  try {
+    preview = await ensurePreview(ctx.services.storage, name);
+  } catch (error) {
+    if (!(error instanceof PreviewRefusal)) throw error;
+    // An image kept before the pixel limit existed: the conversation shows its file card.
+    ctx.set("Cache-Control", "no-store");
+    throw notFound("This file has no preview");
+  }
+  if (ctx.method === "GET") ctx.body = await ctx.services.storage.get(previewName(name));
+  ctx.status = 200;
+  ctx.set("Content-Type", PREVIEW_CONTENT_TYPE);
+  const base = cleanFileName(file.originalName).replace(/\.[^.]*$/, "") || "preview";
+  ctx.set("Content-Disposition", contentDisposition("inline", `${base}.${PREVIEW_EXTENSION}`));
+  ctx.length = preview.size;
 });
 
 function matchesEtag(header: string, etag: string): boolean {

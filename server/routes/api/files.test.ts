@@ -336,9 +336,10 @@ describe("POST /api/clients/:id/upload", () => {
   it("accepts pdf, jpg, jpeg, png, doc and docx whose content matches, with their types", async () => {
     const cases: [string, Buffer, string, string][] = [
       ["a.pdf", PDF, "application/pdf", "inline"],
-      ["b.JPG", await jpeg(), "image/jpeg", "inline"],
-      ["c.jpeg", await jpeg(), "image/jpeg", "inline"],
-      ["d.png", await png(), "image/png", "inline"],
+      // Images are shown from their preview: the original is a download.
+      ["b.JPG", await jpeg(), "image/jpeg", "attachment"],
+      ["c.jpeg", await jpeg(), "image/jpeg", "attachment"],
+      ["d.png", await png(), "image/png", "attachment"],
       ["e.doc", DOC, "application/msword", "attachment"],
       [
         "f.docx",
@@ -559,8 +560,10 @@ describe("POST /api/clients/:id/upload", () => {
     expect(response.status).toBe(201);
     expect(Array.from(response.body.fileName as string).length).toBeLessThanOrEqual(200);
     expect(response.body.fileName).toMatch(/^日本語.*\.pdf$/);
-    // Every stored file sits under the storage directory, with a server-made name.
-    for (const file of storedFiles()) expect(path.basename(file)).toMatch(/^[0-9a-f]{32}\.[a-z]+$/);
+    // Every stored file sits under the storage directory, with a server-made name (an image's
+    // preview under that name and ".preview").
+    for (const file of storedFiles())
+      expect(path.basename(file)).toMatch(/^[0-9a-f]{32}\.[a-z]+(\.preview)?$/);
   });
 });
 

@@ -54,6 +54,7 @@ describe("sending and reading messages", () => {
       id: expect.any(String),
       content: "Hello Carla",
       fileUrl: null,
+      previewUrl: null,
       fileName: null,
       senderRole: "owner",
       senderName: "Olivia Owner",

@@ -101,7 +101,13 @@ export default function AttachmentsPanel({
                   size="icon"
                   aria-label={`Preview ${file.fileName}`}
                   title="Preview"
-                  onClick={() => setPreview({ fileName: file.fileName, fileUrl: file.fileUrl })}
+                  onClick={() =>
+                    setPreview({
+                      fileName: file.fileName,
+                      fileUrl: file.fileUrl,
+                      previewUrl: file.previewUrl ?? null,
+                    })
+                  }
                 >
                   <EyeIcon />
                 </Button>

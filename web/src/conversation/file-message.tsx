@@ -35,9 +35,10 @@ export function fileNameOf(message: { fileName: string | null; fileUrl: string |
 }
 
 /**
- * A shared file in the conversation: images and videos inline (at most 300 px high), anything
- * else a card; Preview and Download; the approval state and, for the client, Approve and
- * Needs Work; for the owner of a "Needs Work" file, Upload new version; the version history.
+ * A shared file in the conversation: images (their server-made preview) and videos inline (at
+ * most 300 px high), anything else a card; Preview and Download; the approval state and, for
+ * the client, Approve and Needs Work; for the owner of a "Needs Work" file, Upload new version;
+ * the version history.
  */
 export default function FileMessageView({
   message,
@@ -52,7 +53,15 @@ export default function FileMessageView({
   const kind = fileKind(name);
   const version = message.versionNumber ?? 1;
   const status = message.requiresFeedback ? (message.feedbackStatus ?? "pending") : null;
-  const openPreview = () => setPreview({ fileName: name, fileUrl: message.fileUrl ?? "" });
+  const thumb = message.previewUrl ? apiUrl(message.previewUrl) : null;
+  // An image without a usable preview (e.g. kept before the pixel limit) shows its card only.
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const openPreview = () =>
+    setPreview({
+      fileName: name,
+      fileUrl: message.fileUrl ?? "",
+      previewUrl: message.previewUrl ?? null,
+    });
 
   if (message.isLatestVersion === false) {
     // One file with its history: an older version is a line; the newest carries the card.
@@ -73,14 +82,15 @@ export default function FileMessageView({
 
   return (
     <div className={`file-message${status ? ` file-message--${status}` : ""}`}>
-      {kind === "image" && (
+      {kind === "image" && thumb && !thumbFailed && (
         <button
           type="button"
           className="file-message__thumb"
           onClick={openPreview}
           aria-label={`Preview ${name}`}
         >
-          <img src={url} alt="" loading="lazy" />
+          {/* The server's preview (at most 1600 px), never the original: see image-preview. */}
+          <img src={thumb} alt="" loading="lazy" onError={() => setThumbFailed(true)} />
         </button>
       )}
       {kind === "video" && (

@@ -10,7 +10,10 @@ import "./files.css";
 
 export interface PreviewFile {
   fileName: string;
+  /** The original: only ever downloaded for images. */
   fileUrl: string;
+  /** An image's server-made preview (at most 1600 px), which is what is shown. */
+  previewUrl?: string | null;
 }
 
 interface FilePreviewDialogProps {
@@ -43,6 +46,8 @@ export function FilePreviewDialog({ file, onClose }: FilePreviewDialogProps) {
 function PreviewBody({ file }: { file: PreviewFile }) {
   const url = apiUrl(file.fileUrl);
   const kind = fileKind(file.fileName);
+  // A browser decodes every pixel of an <img>: images are shown from their preview only.
+  const imageUrl = kind === "image" && file.previewUrl ? apiUrl(file.previewUrl) : null;
   const download = (
     <a className={buttonClassName("secondary", "sm")} href={url} download={file.fileName}>
       <DownloadIcon />
@@ -52,7 +57,7 @@ function PreviewBody({ file }: { file: PreviewFile }) {
   return (
     <div className="file-preview">
       <div className="file-preview__stage">
-        {kind === "image" && <img className="file-preview__media" src={url} alt={file.fileName} />}
+        {imageUrl && <img className="file-preview__media" src={imageUrl} alt={file.fileName} />}
         {kind === "video" && (
           // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
           <video className="file-preview__media" src={url} controls preload="metadata" />
@@ -63,15 +68,15 @@ function PreviewBody({ file }: { file: PreviewFile }) {
         )}
         {kind === "pdf" && <PdfPreview url={url} />}
         {kind === "text" && <TextPreview url={url} />}
-        {(kind === "document" || kind === "unknown") && (
+        {(kind === "document" || kind === "unknown" || (kind === "image" && !imageUrl)) && (
           <p className="file-preview__none">This file type cannot be previewed.</p>
         )}
       </div>
       <div className="file-preview__actions">
-        {kind === "image" && (
+        {imageUrl && (
           <a
             className={buttonClassName("ghost", "sm")}
-            href={url}
+            href={imageUrl}
             target="_blank"
             rel="noopener noreferrer"
           >

@@ -104,6 +104,8 @@ export interface Attachment {
   id: string;
   fileName: string;
   fileUrl: string;
+  /** An image's server-made preview; null for other files. */
+  previewUrl?: string | null;
   senderRole: "owner" | "client";
   createdAt: string;
   requiresFeedback: boolean;
