@@ -31,7 +31,7 @@ describe("configuration", () => {
   });
 
   it("allows only the public origin and secure cookies for an https address", () => {
-    const config = loadConfig({ ...base, APP_URL: "https://desk.example.com/" });
+    const config = loadConfig({ ...base, APP_URL: "https://desk.example.com/", TRUST_PROXY: "true" });
     expect(config.appUrl).toBe("https://desk.example.com");
     expect(config.allowedOrigins).toEqual(["https://desk.example.com"]);
     expect(config.secureCookies).toBe(true);
