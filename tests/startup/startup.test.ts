@@ -124,7 +124,9 @@ describe("start-up in production with a complete configuration", () => {
   for (const mode of ["off"] as const) {
     it(`comes up with BILLING_MODE=${mode}, answers /healthz and says its mode`, { timeout: 120_000 }, async () => {
       const port = await freePort();
-      const database = process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
+      const database: Record<string, string> = process.env.TEST_DATABASE_URL
+        ? { DATABASE_URL: process.env.TEST_DATABASE_URL }
+        : {};
       const child = spawn(process.execPath, [bundle], {
         env: serverEnv({
           ...database,
