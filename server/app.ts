@@ -18,6 +18,7 @@ import fileRoutes from "./routes/api/files";
 import userRoutes from "./routes/api/user";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
+import billingModeRoutes from "./routes/api/billing-mode";
 import stripeWebhookRoutes from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
@@ -61,6 +62,7 @@ export function createApp(options: AppOptions) {
         from: config.mailFrom,
         mailboxDir: path.join(config.dataDir, "mail"),
         logger,
+        production: config.env === "production",
       }),
     storage: options.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")),
     rateLimiter: new RateLimiter(clock),
@@ -92,6 +94,7 @@ export function createApp(options: AppOptions) {
       inviteRoutes,
       fileRoutes,
       subscriptionRoutes,
+      billingModeRoutes,
       stripeWebhookRoutes,
       billingTestModeRoutes,
       // The dev mailbox page: never in production, where mail is real people's.

@@ -31,7 +31,7 @@ describe("configuration", () => {
   });
 
   it("allows only the public origin and secure cookies for an https address", () => {
-    const config = loadConfig({ ...base, APP_URL: "https://desk.example.com/" });
+    const config = loadConfig({ ...base, APP_URL: "https://desk.example.com/", TRUST_PROXY: "true" });
     expect(config.appUrl).toBe("https://desk.example.com");
     expect(config.allowedOrigins).toEqual(["https://desk.example.com"]);
     expect(config.secureCookies).toBe(true);
@@ -40,5 +40,104 @@ describe("configuration", () => {
   it("enables Google only with both id and secret", () => {
     expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: "id" }).google).toBeUndefined();
     expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google?.clientId).toBe("id");
+  });
+});
+
+/** The refusal lines of loadConfig, or [] when it starts. */
+function refusals(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ ...base, ...env });
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.lines;
+    throw error;
+  }
+}
+
+const stripeKeys = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" };
+
+describe("billing mode", () => {
+  it("defaults to test outside production and to stripe when STRIPE_SECRET_KEY is set", () => {
+    expect(loadConfig({ ...base }).billingMode).toBe("test");
+    expect(loadConfig({ ...base, NODE_ENV: "test" }).billingMode).toBe("test");
+    expect(loadConfig({ ...base }).stripe).toBeUndefined();
+    const stripe = loadConfig({ ...base, ...stripeKeys });
+    expect(stripe.billingMode).toBe("stripe");
+    expect(stripe.stripe).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x", apiBase: undefined });
+    expect(loadConfig({ ...base, ...production, ...stripeKeys }).billingMode).toBe("stripe");
+  });
+
+  it("takes each mode when named, in production too", () => {
+    for (const env of [{}, production]) {
+      expect(loadConfig({ ...base, ...env, BILLING_MODE: "stripe", ...stripeKeys }).billingMode).toBe("stripe");
+      expect(loadConfig({ ...base, ...env, BILLING_MODE: "test" }).billingMode).toBe("test");
+      const off = loadConfig({ ...base, ...env, BILLING_MODE: "off" });
+      expect(off.billingMode).toBe("off");
+      expect(off.stripe).toBeUndefined();
+    }
+  });
+
+  it("stops production that chose nothing with one line naming the choices", () => {
+    expect(refusals(production)).toEqual([
+      "BILLING_MODE: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), test or off",
+    ]);
+  });
+
+  it("needs both Stripe keys for stripe, named or by default", () => {
+    const line = "BILLING_MODE: stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET";
+    expect(refusals({ STRIPE_SECRET_KEY: "sk_test_x" })).toEqual([line]);
+    expect(refusals({ ...production, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual([line]);
+    expect(refusals({ BILLING_MODE: "stripe" })).toEqual([line]);
+    expect(refusals({ BILLING_MODE: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toEqual([line]);
+  });
+
+  it("refuses Stripe keys that test or off would ignore, and an unknown mode", () => {
+    expect(refusals({ BILLING_MODE: "test", ...stripeKeys })).toEqual([
+      "BILLING_MODE: test does not use the Stripe keys; unset them or choose stripe",
+    ]);
+    expect(refusals({ BILLING_MODE: "off", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toEqual([
+      "BILLING_MODE: off does not use the Stripe keys; unset them or choose stripe",
+    ]);
+    expect(refusals({ BILLING_MODE: "free" })).toEqual(["BILLING_MODE: must be stripe, test or off"]);
+  });
+});
+
+describe("start-up refusals", () => {
+  it("stops production without SMTP_URL", () => {
+    expect(refusals({ NODE_ENV: "production", BILLING_MODE: "off" })).toEqual([
+      "SMTP_URL: required in production (codes and sign-in links go by mail)",
+    ]);
+    // Development keeps the dev mailbox.
+    expect(refusals({ BILLING_MODE: "off" })).toEqual([]);
+  });
+
+  it("stops an https APP_URL without TRUST_PROXY=true, in every environment", () => {
+    const line =
+      "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)";
+    expect(refusals({ APP_URL: "https://desk.example.com" })).toEqual([line]);
+    expect(refusals({ ...production, BILLING_MODE: "off", APP_URL: "https://desk.example.com" })).toEqual([line]);
+    expect(refusals({ APP_URL: "https://desk.example.com", TRUST_PROXY: "false" })).toEqual([line]);
+    expect(refusals({ APP_URL: "https://desk.example.com", TRUST_PROXY: "true" })).toEqual([]);
+    expect(refusals({ APP_URL: "http://desk.example.com" })).toEqual([]);
+  });
+
+  it("stops on S3 settings: object storage is not supported yet", () => {
+    expect(refusals({ S3_BUCKET: "files" })).toEqual([
+      "S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",
+    ]);
+    expect(refusals({ S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "k" })).toEqual([
+      "S3_ENDPOINT: object storage is not supported yet; unset S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID (files are kept under DATA_DIR)",
+    ]);
+    expect(refusals({ S3_BUCKET: "" })).toEqual([]);
+  });
+
+  it("names every refusal on its own line", () => {
+    expect(refusals({ NODE_ENV: "production", APP_URL: "https://desk.example.com", S3_BUCKET: "b" })).toEqual([
+      "BILLING_MODE: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), test or off",
+      "SMTP_URL: required in production (codes and sign-in links go by mail)",
+      "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
+      "S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",
+    ]);
   });
 });

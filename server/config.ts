@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { BILLING_MODES, type BillingMode } from "../shared/billing-mode";
 
 const optionalString = z
   .string()
@@ -19,6 +20,10 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().default("ClientDesk <no-reply@localhost>"),
+  /** stripe | test | off; unset: stripe with STRIPE_SECRET_KEY, else test outside production. */
+  BILLING_MODE: optionalString.pipe(
+    z.enum(BILLING_MODES, { error: "must be stripe, test or off" }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (e.g. http://127.0.0.1:12111 for a local stand-in in tests). */
@@ -38,6 +43,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+export type { BillingMode };
+
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
@@ -51,7 +58,10 @@ export interface Config {
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
-  stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+  /** stripe: real payments; test: the simulated checkout; off: self-hosted, every feature for every owner. */
+  billingMode: BillingMode;
+  /** Set exactly when billingMode is stripe. */
+  stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
   trustProxy: boolean;
   logLevel: string;
@@ -65,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines);
   }
   const values = parsed.data;
+  const refusals = startupRefusals(values);
+  if (refusals.length > 0) throw new ConfigError(refusals);
+  const billingMode = chosenBillingMode(values)!;
   const dataDir = path.resolve(values.DATA_DIR);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, "");
   return {
@@ -79,13 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
-    stripe: values.STRIPE_SECRET_KEY
-      ? {
-          secretKey: values.STRIPE_SECRET_KEY,
-          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
-          apiBase: values.STRIPE_API_BASE,
-        }
-      : undefined,
+    billingMode,
+    stripe:
+      billingMode === "stripe"
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY!,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET!,
+            apiBase: values.STRIPE_API_BASE,
+          }
+        : undefined,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {
@@ -97,6 +112,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
   };
+}
+
+type EnvValues = z.infer<typeof envSchema>;
+
+/** BILLING_MODE, or what it defaults to; undefined when production has no safe default. */
+function chosenBillingMode(values: EnvValues): BillingMode | undefined {
+  if (values.BILLING_MODE) return values.BILLING_MODE;
+  if (values.STRIPE_SECRET_KEY) return "stripe";
+  return values.NODE_ENV === "production" ? undefined : "test";
+}
+
+/**
+ * Settings that parse but cannot work together, one line each. The server fails closed at
+ * start-up rather than open (free upgrades, codes in the log) or at the first sign-in.
+ */
+function startupRefusals(values: EnvValues): string[] {
+  const lines: string[] = [];
+  const production = values.NODE_ENV === "production";
+  const mode = chosenBillingMode(values);
+  if (!mode) {
+    lines.push(
+      "BILLING_MODE: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), test or off",
+    );
+  } else if (mode === "stripe" && (!values.STRIPE_SECRET_KEY || !values.STRIPE_WEBHOOK_SECRET)) {
+    lines.push("BILLING_MODE: stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+  } else if (mode !== "stripe" && (values.STRIPE_SECRET_KEY || values.STRIPE_WEBHOOK_SECRET)) {
+    lines.push(`BILLING_MODE: ${mode} does not use the Stripe keys; unset them or choose stripe`);
+  }
+  if (production && !values.SMTP_URL) {
+    lines.push("SMTP_URL: required in production (codes and sign-in links go by mail)");
+  }
+  if (values.APP_URL?.startsWith("https://") && !values.TRUST_PROXY) {
+    lines.push(
+      "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
+    );
+  }
+  const s3 = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+    (name) => values[name],
+  );
+  if (s3.length > 0) {
+    lines.push(`${s3[0]}: object storage is not supported yet; unset ${s3.join(", ")} (files are kept under DATA_DIR)`);
+  }
+  return lines;
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];

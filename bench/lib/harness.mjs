@@ -2,7 +2,7 @@
 // scratch PostgreSQL databases, signing up through the API, and small statistics.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -105,6 +105,8 @@ export async function startServer({ dataDir, databaseUrl, env = {}, label = "ser
   const dir = dataDir ?? tempDir(label);
   mkdirSync(dir, { recursive: true });
   const url = `http://localhost:${port}`;
+  // Production has no dev mailbox: a local SMTP server keeps the mail where signUp reads it.
+  const mail = await startMailCatcher(path.join(dir, "mail"));
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -115,18 +117,52 @@ export async function startServer({ dataDir, databaseUrl, env = {}, label = "ser
       DATA_DIR: dir,
       DATABASE_URL: databaseUrl ?? "",
       NODE_ENV: "production",
+      SMTP_URL: mail.url,
+      BILLING_MODE: "test",
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
       ...env,
     },
     logFile: path.join(dir, `bench-server-${port}.log`),
   });
+  const stop = async (timeoutMs) => {
+    const result = await handle.stop(timeoutMs);
+    await mail.close();
+    return result;
+  };
   try {
     const ready = await waitFor200(`${url}/healthz`, handle);
-    return { ...handle, port, url, dataDir: dir, startMs: ready - started };
+    return { ...handle, stop, port, url, dataDir: dir, startMs: ready - started };
   } catch (error) {
-    await handle.stop();
+    await stop();
     throw error;
   }
+}
+
+/** An SMTP server on a free port that writes each message to `dir` as `<n>.eml`. */
+async function startMailCatcher(dir) {
+  const { SMTPServer } = await import("smtp-server");
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", () => {
+        count += 1;
+        writeFileSync(path.join(dir, `${String(count).padStart(6, "0")}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 async function pgClient(url) {
@@ -173,8 +209,8 @@ export async function scratchDatabase() {
 }
 
 /**
- * Signs a new owner up through the API, reads the code from the dev mailbox (.eml files under
- * DATA_DIR/mail), verifies, and returns the session cookie. One sign-up per server: the
+ * Signs a new owner up through the API, reads the code from the mail caught for this server
+ * (.eml files under DATA_DIR/mail, as a dev mailbox keeps them), verifies, and returns the session cookie. One sign-up per server: the
  * server limits mail per address and code checks per IP.
  */
 export async function signUp(server) {

@@ -59,6 +59,8 @@ export const graceExpiryJob: Job = {
   name: "billing-grace-expiry",
   intervalMs: 60_000,
   run: async (services) => {
+    // Billing off (self-hosted): every owner has every feature, so no plan ends.
+    if (services.config.billingMode === "off") return;
     await expireGracePeriods(services);
     if (billingProvider(services).testMode) await endCancelledTestSubscriptions(services);
   },

@@ -2,6 +2,7 @@ import type { PaidTier } from "../../shared/schemas/billing";
 import type { BillingPeriod } from "../../shared/tiers";
 import type { Services } from "../context";
 import type { User } from "../models";
+import { notFound } from "../errors";
 import { StripeBilling } from "./stripe-billing";
 import { TestModeBilling } from "./test-mode-billing";
 
@@ -25,14 +26,22 @@ export interface BillingProvider {
 
 const providers = new WeakMap<Services, BillingProvider>();
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the local test mode; one per app. */
+/**
+ * Stripe or the local test mode, as BILLING_MODE says; one per app. With billing off there is
+ * no provider: the billing routes answer 404 before asking for one.
+ */
 export function billingProvider(services: Services): BillingProvider {
   let provider = providers.get(services);
   if (!provider) {
-    provider = services.config.stripe
-      ? new StripeBilling(services, services.config.stripe)
-      : new TestModeBilling(services);
+    const { billingMode, stripe } = services.config;
+    if (billingMode === "off") throw notFound(BILLING_OFF_MESSAGE);
+    provider =
+      billingMode === "stripe" && stripe
+        ? new StripeBilling(services, stripe)
+        : new TestModeBilling(services);
     providers.set(services, provider);
   }
   return provider;
 }
+
+export const BILLING_OFF_MESSAGE = "Billing is off on this server: every account has every feature";

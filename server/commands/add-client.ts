@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AddClientInput } from "../../shared/schemas/clients";
 import { TIER_CONFIG, canCreateMoreClients } from "../../shared/tiers";
 import { InviteTokens } from "../auth/invite-tokens";
+import { featureTier } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { forbidden } from "../errors";
 import { Client, User } from "../models";
@@ -31,9 +32,10 @@ export async function addClient(
   return db.transaction(async (trx) => {
     const owner = await User.query(trx).findById(actor.id).forUpdate().throwIfNotFound();
     const count = await Client.query(trx).where("ownerId", owner.id).resultSize();
-    if (!canCreateMoreClients(owner.accountTier, count)) {
+    const tier = featureTier(config, owner.accountTier);
+    if (!canCreateMoreClients(tier, count)) {
       throw forbidden(
-        `Client limit reached. Upgrade your ${TIER_CONFIG[owner.accountTier].name} plan to add more clients`,
+        `Client limit reached. Upgrade your ${TIER_CONFIG[tier].name} plan to add more clients`,
       );
     }
     const client = await Client.query(trx).insertAndFetch({
@@ -45,7 +47,7 @@ export async function addClient(
       inviteTokenEncrypted: invite.encrypted,
       inviteIssuedAt: clock.now(),
     });
-    const shortCode = hasShortLinks(owner.accountTier)
+    const shortCode = hasShortLinks(tier)
       ? await ensureShortLink(trx, client.id)
       : null;
     return { client, owner, token: invite.token, shortCode };

@@ -1,5 +1,6 @@
 import { CODE_LIFETIME_MS } from "../auth/email-codes";
 import { clientSignInUrl, newSignInLinkToken } from "../auth/invite-tokens";
+import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { clientSignInLinkMail, ownerDisplayName } from "../mail/client-mails";
@@ -52,7 +53,7 @@ export async function requestClientSignInLink(services: Services, email: string)
   void Promise.all(
     links.map(async (link) => {
       try {
-        const branding = await brandingFor(services.storage, link.owner, (error) =>
+        const branding = await brandingFor(services.storage, withFeatures(services.config, link.owner), (error) =>
           logger.warn({ err: error }, "owner logo unreadable"),
         );
         await mailer.send(

@@ -1,4 +1,5 @@
 import { inviteUrl } from "../auth/invite-tokens";
+import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { brandingFor } from "../mail/branding";
 import { inviteMail, ownerDisplayName } from "../mail/client-mails";
@@ -17,7 +18,7 @@ export async function sendInviteMail(
         clientName: client.name,
         ownerName: ownerDisplayName(owner),
         url: inviteUrl(services.config.appUrl, token),
-        branding: await brandingFor(services.storage, owner, (error) =>
+        branding: await brandingFor(services.storage, withFeatures(services.config, owner), (error) =>
           services.logger.warn({ err: error, ownerId: owner.id }, "owner logo unreadable"),
         ),
       }),

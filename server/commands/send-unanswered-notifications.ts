@@ -1,4 +1,5 @@
 import type { Role } from "../../shared/schemas/user";
+import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { ownerDisplayName } from "../mail/client-mails";
@@ -208,7 +209,7 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
     // The owner's own mail keeps the product's look; their clients see the agency's.
     branding: toOwner
       ? { attachments: [] }
-      : await brandingFor(services.storage, row, (error) =>
+      : await brandingFor(services.storage, withFeatures(services.config, row), (error) =>
           services.logger.warn({ err: error, clientId: row.clientId }, "owner logo unreadable"),
         ),
   });

@@ -32,11 +32,15 @@ export interface MailerOptions {
   /** Where the dev mailbox keeps messages when there is no SMTP server. */
   mailboxDir: string;
   logger: Logger;
+  /** Production never has a dev mailbox: its log lines carry codes and sign-in links. */
+  production?: boolean;
 }
 
-/** SMTP when SMTP_URL is set; otherwise a dev mailbox of .eml files under DATA_DIR. */
+/** SMTP when SMTP_URL is set; otherwise (never in production) a dev mailbox of .eml files under DATA_DIR. */
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? new SmtpMailer(options) : new DevMailbox(options);
+  if (options.smtpUrl) return new SmtpMailer(options);
+  if (options.production) throw new Error("SMTP_URL is required in production");
+  return new DevMailbox(options);
 }
 
 class SmtpMailer implements Mailer {
@@ -56,7 +60,8 @@ class SmtpMailer implements Mailer {
   async send(message: MailMessage) {
     const { devHint: _hint, ...mail } = message;
     await this.transport.sendMail({ from: this.options.from, ...mail });
-    this.options.logger.info({ to: message.to, subject: message.subject }, "mail sent");
+    // Not the subject: some hold a code (e.g. "123456 is your ClientDesk verification code").
+    this.options.logger.info({ to: message.to }, "mail sent");
   }
 
   close() {

@@ -3,6 +3,10 @@ import { writeLogLine } from "../logger";
 
 const INFO = 30;
 
+/** An invite link's token or short code is a key to a conversation: the log keeps only the route. */
+const SECRET_SEGMENT = /\/(invite|short-link)\/[^/]+/g;
+const loggedPath = (path: string) => path.replace(SECRET_SEGMENT, "/$1/[redacted]");
+
 /**
  * One line per request once its answer (error answers included) is settled, in the logger's
  * JSON shape: {level, time, method, path, status, ms, user, msg}. Its fields are fixed and
@@ -16,6 +20,6 @@ export function logRequest(ctx: AppContext, startedAt: number): void {
   const user = ctx.state.user ? `,"user":${JSON.stringify(ctx.state.user.id)}` : "";
   writeLogLine(
     logger,
-    `{"level":${INFO},"time":${Date.now()},"method":${JSON.stringify(ctx.method)},"path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${ms}${user},"msg":"request"}\n`,
+    `{"level":${INFO},"time":${Date.now()},"method":${JSON.stringify(ctx.method)},"path":${JSON.stringify(loggedPath(ctx.path))},"status":${ctx.status},"ms":${ms}${user},"msg":"request"}\n`,
   );
 }

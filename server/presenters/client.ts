@@ -3,6 +3,7 @@ import type { ModelObject } from "objection";
 import type { ClientPayload } from "../../shared/schemas/clients";
 import type { Role } from "../../shared/schemas/user";
 import { InviteTokens } from "../auth/invite-tokens";
+import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { Client, User } from "../models";
 import { fileUrl } from "./user";
@@ -119,8 +120,9 @@ function visibleInviteToken(tokens: InviteTokens, viewer: User, client: Client):
 export async function presentClientList(services: Services, owner: User): Promise<ClientPayload[]> {
   const tokens = new InviteTokens(services.config.sessionSecret);
   const rows = await clientsWithStats(services.db, "owner", { ownerId: owner.id });
+  const shownOwner = withFeatures(services.config, owner);
   return rows.map(({ client, stats }) =>
-    presentClient(client, owner, stats, visibleInviteToken(tokens, owner, client)),
+    presentClient(client, shownOwner, stats, visibleInviteToken(tokens, owner, client)),
   );
 }
 
@@ -143,5 +145,10 @@ export async function presentClientFor(
     lastMessageAt: null,
     pendingApprovals: 0,
   };
-  return presentClient(current, owner, stats, visibleInviteToken(tokens, viewer, current));
+  return presentClient(
+    current,
+    withFeatures(services.config, owner),
+    stats,
+    visibleInviteToken(tokens, viewer, current),
+  );
 }

@@ -1,6 +1,5 @@
 import getRawBody from "raw-body";
 import { handleBillingEvent } from "../billing/handle-event";
-import { billingProvider } from "../billing/provider";
 import { TestCheckoutTokens } from "../billing/test-checkout-token";
 import { checkoutPaidEvents, renewalEvents } from "../billing/test-mode-events";
 import { testCheckoutPage, testModeMissingPage, testRenewalPage } from "../billing/test-mode-pages";
@@ -10,14 +9,14 @@ import { User } from "../models";
 import { createRouter } from "./router";
 
 /**
- * Test mode (no Stripe keys): our own checkout page and renewal simulator. They build the
+ * Test mode (BILLING_MODE=test): our own checkout page and renewal simulator. They build the
  * events Stripe would send and feed them to the webhook's handler, so every state change is
- * the one real Stripe would cause. With Stripe configured these paths do not exist.
+ * the one real Stripe would cause. In the stripe and off modes these paths do not exist.
  */
 const router = createRouter("/billing");
 
 router.use(async (ctx, next) => {
-  if (!billingProvider(ctx.services).testMode) throw notFound();
+  if (ctx.services.config.billingMode !== "test") throw notFound();
   const user = ctx.state.user;
   if (!user && ctx.method === "GET") return ctx.redirect("/auth");
   // Billing is an owner's own: client users and anonymous writes find nothing here.

@@ -59,7 +59,7 @@ describe("/dev/mail outside production", () => {
 
 describe("/dev/mail in production", () => {
   it("does not exist", async () => {
-    const server = await startTestServer({ env: { NODE_ENV: "production", SMTP_URL: "" } });
+    const server = await startTestServer({ env: { NODE_ENV: "production", BILLING_MODE: "off" } });
     try {
       const response = await server.agent().get("/dev/mail");
       expect(String(response.body)).not.toContain("Dev mailbox");

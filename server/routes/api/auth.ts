@@ -19,6 +19,7 @@ import { resetPassword } from "../../commands/reset-password";
 import { verifyEmail } from "../../commands/verify-email";
 import type { AppContext } from "../../context";
 import { HttpError } from "../../errors";
+import { withFeatures } from "../../billing/feature-tier";
 import { currentUser } from "../../middlewares/authenticated";
 import { input, validate } from "../../middlewares/validate";
 import { presentUser } from "../../presenters/user";
@@ -50,7 +51,7 @@ router.post("/login", validate(loginInput), async (ctx) => {
     const user = await authenticate(body);
     ctx.services.rateLimiter.reset(accountKey);
     await signIn(ctx, user);
-    ctx.body = presentUser(user, await userClientId(user));
+    ctx.body = presentUser(withFeatures(ctx.services.config, user), await userClientId(user));
   } catch (error) {
     if (error instanceof HttpError && error.status === 403) ctx.services.rateLimiter.reset(accountKey);
     throw error;
@@ -65,7 +66,7 @@ router.post("/logout", async (ctx) => {
 // currentUser answers 401 when nobody is signed in; an owner (most calls) needs no query.
 router.get("/user", async (ctx) => {
   const user = currentUser(ctx);
-  ctx.body = presentUser(user, user.role === "client" ? await userClientId(user) : null);
+  ctx.body = presentUser(withFeatures(ctx.services.config, user), user.role === "client" ? await userClientId(user) : null);
 });
 
 router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {
@@ -73,7 +74,7 @@ router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {
   limit(ctx, ctx.ip, "codeAttemptsPerIp");
   const user = await verifyEmail(ctx.services, body);
   await signIn(ctx, user);
-  ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(user) };
+  ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
 router.post("/resend-verification", validate(emailOnlyInput), async (ctx) => {

@@ -13,6 +13,7 @@ import { reissueInvite } from "../../commands/reissue-invite";
 import { requestClientSignInLink } from "../../commands/request-client-sign-in-link";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
+import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, validate } from "../../middlewares/validate";
 import { Client, ShortLink } from "../../models";
@@ -36,7 +37,7 @@ router.post("/clients/:id/invite", authenticated, async (ctx) => {
 /** The client's short link (paid plans), standing for the live invite token. */
 router.post("/clients/:id/short-link", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "createShortLink", ctx.params.id);
+  const client = await authorizedClient(withFeatures(ctx.services.config, actor), "createShortLink", ctx.params.id);
   const { code, token } = await createShortLink(ctx.services, client);
   ctx.body = { shortUrl: shortInviteUrl(ctx.services.config.appUrl, code), inviteToken: token };
 });

@@ -7,6 +7,7 @@ import {
   type StartCancellationInput,
   startCancellationInput,
 } from "../../../shared/schemas/billing";
+import { billingEnabled } from "../../billing/billing-enabled";
 import { billingProvider } from "../../billing/provider";
 import { applyRetentionDiscount } from "../../commands/apply-retention-discount";
 import { completeCancellation } from "../../commands/complete-cancellation";
@@ -24,6 +25,7 @@ import { createRouter } from "../router";
 
 const router = createRouter("/api/subscription");
 router.use(authenticated);
+router.use(billingEnabled);
 
 const dateText = (date: Date | null) =>
   date

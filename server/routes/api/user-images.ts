@@ -1,6 +1,7 @@
 import type { Next } from "koa";
 import { setUserImage } from "../../commands/set-user-image";
 import type { AppContext } from "../../context";
+import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { accountPolicy } from "../../policies/account";
 import { presentUser } from "../../presenters/user";
@@ -16,7 +17,7 @@ const IMAGE_UPLOADS_PER_USER: Limit = { points: 60, windowMs: 15 * 60_000 };
 /** Checked before a byte of the body is read. */
 function allowedTo(action: "uploadProfilePicture" | "uploadCompanyLogo") {
   return async (ctx: AppContext, next: Next) => {
-    accountPolicy.authorize(currentUser(ctx), action);
+    accountPolicy.authorize(withFeatures(ctx.services.config, currentUser(ctx)), action);
     return next();
   };
 }
@@ -36,7 +37,7 @@ function imageUpload(kind: ImageVariant, field: string, message: string) {
       ...image,
       originalName: upload.originalName,
     });
-    ctx.body = { success: true, message, user: presentUser(user) };
+    ctx.body = { success: true, message, user: presentUser(withFeatures(ctx.services.config, user)) };
   };
 }
 

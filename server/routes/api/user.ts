@@ -12,6 +12,7 @@ import { TIER_CONFIG, canCreateMoreClients } from "../../../shared/tiers";
 import { signIn } from "../../auth/sessions";
 import { changePassword } from "../../commands/change-password";
 import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
+import { featureTier, withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, validate } from "../../middlewares/validate";
 import { Client } from "../../models";
@@ -26,7 +27,7 @@ router.patch("/profile", validate(updateProfileInput), async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateProfile");
   const user = await updateProfile(actor, input<UpdateProfileInput>(ctx));
-  ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(user) };
+  ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
 router.patch("/password", validate(changePasswordInput), async (ctx) => {
@@ -43,25 +44,26 @@ router.patch("/notification-settings", validate(notificationSettingsInput), asyn
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateNotificationSettings");
   const user = await updateNotificationSettings(actor, input<NotificationSettingsInput>(ctx));
-  ctx.body = { success: true, message: "Notification settings updated successfully", user: presentUser(user) };
+  ctx.body = { success: true, message: "Notification settings updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
 router.patch("/color-scheme", validate(colorSchemeInput), async (ctx) => {
   const actor = currentUser(ctx);
-  accountPolicy.authorize(actor, "updateColorScheme");
+  accountPolicy.authorize(withFeatures(ctx.services.config, actor), "updateColorScheme");
   const user = await updateColorScheme(actor, input<ColorSchemeInput>(ctx));
-  ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(user) };
+  ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
 router.get("/account-tier", async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "readAccountTier");
   const clientCount = await Client.query().where("ownerId", actor.id).resultSize();
+  const tier = featureTier(ctx.services.config, actor.accountTier);
   ctx.body = {
-    currentTier: actor.accountTier,
+    currentTier: tier,
     clientCount,
-    canCreateMore: canCreateMoreClients(actor.accountTier, clientCount),
-    tierConfig: TIER_CONFIG[actor.accountTier],
+    canCreateMore: canCreateMoreClients(tier, clientCount),
+    tierConfig: TIER_CONFIG[tier],
   };
 });
 

@@ -4,6 +4,7 @@ export const queryKeys = {
   accountTier: ["account-tier"] as const,
   subscriptionStatus: ["subscription-status"] as const,
   googleAvailable: ["google-available"] as const,
+  billingMode: ["billing-mode"] as const,
   clients: ["clients"] as const,
   client: (clientId: string) => ["clients", clientId] as const,
   /** A conversation's messages (an infinite query: newest page first, older pages after). */

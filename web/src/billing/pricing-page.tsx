@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { type BillingPeriod, PLANS, type Tier } from "../../../shared/tiers";
 import { useCurrentUser } from "../api/current-user";
 import { Alert } from "../ui/alert";
@@ -8,7 +8,9 @@ import { ArrowLeftIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
 import { useToast } from "../ui/toast";
 import { BillingPeriodToggle } from "./billing-period-toggle";
+import { useBillingMode } from "./billing-mode-query";
 import { PlanCard } from "./plan-card";
+import { TestModeBar } from "./test-mode-bar";
 import "./billing.css";
 
 export function PricingPage() {
@@ -19,6 +21,8 @@ export function PricingPage() {
   const toast = useToast();
   const checkoutFailed = searchParams.get("error") === "checkout-failed";
   const currentTier = user?.role === "owner" ? user.accountTier : null;
+  // Billing off (self-hosted): nothing to buy, every owner already has every feature.
+  const offline = useBillingMode() === "off";
 
   const choose = (tier: Tier) => {
     if (!user) {
@@ -32,8 +36,11 @@ export function PricingPage() {
     navigate(`/subscribe?tier=${tier}&period=${period}`);
   };
 
+  if (offline) return <Navigate to="/" replace />;
+
   return (
     <div className="pricing">
+      <TestModeBar />
       <header className="pricing__bar">
         <Link to="/" className={buttonClassName("ghost")}>
           <ArrowLeftIcon />

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/query-keys";
+import { TestModeBar } from "../billing/test-mode-bar";
 import { ConnectionBanner } from "../realtime/connection-banner";
 import { useRealtime } from "../realtime/use-realtime";
 import { AccountSettingsDialog, type SettingsTab } from "../settings/account-settings-dialog";
@@ -31,6 +32,7 @@ export function DashboardPage() {
 
   return (
     <div className={`dashboard${selectedId ? " dashboard--client-open" : ""}`}>
+      <TestModeBar />
       <PaymentFailedBanner />
       <ConnectionBanner status={realtimeStatus} />
       <div className="dashboard__body">

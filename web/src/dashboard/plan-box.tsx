@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import { clientUsage, useAccountTier } from "../billing/account-tier-query";
+import { useBillingMode } from "../billing/billing-mode-query";
 import { Spinner } from "../ui/spinner";
 
 export function PlanBox() {
   const { data: tier, isPending, isError } = useAccountTier();
+  const billingMode = useBillingMode();
+  // Billing off (self-hosted): no plans, so nothing to show or upgrade.
+  if (billingMode === "off") return null;
   const limit = tier?.tierConfig.clientLimit ?? null;
   const usedShare = tier && limit ? Math.min(1, tier.clientCount / limit) : 0;
 

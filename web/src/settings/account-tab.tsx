@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useCurrentUser } from "../api/current-user";
 import { useAccountTier } from "../billing/account-tier-query";
+import { useBillingMode } from "../billing/billing-mode-query";
 import { SubscriptionSection } from "../billing/subscription-section";
 import { Alert } from "../ui/alert";
 import { buttonClassName } from "../ui/button";
@@ -13,6 +14,8 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 export function AccountTab() {
   const { data: tier, isPending, isError } = useAccountTier();
   const { data: user } = useCurrentUser();
+  // Billing off (self-hosted): every feature, no plans to name or change.
+  const plans = useBillingMode() !== "off";
   if (isPending) return <Spinner label="Loading your plan" />;
   if (isError || !tier)
     return <Alert variant="destructive" title="We couldn't load your plan. Please try again." />;
@@ -25,15 +28,19 @@ export function AccountTab() {
           <h3 id="plan-heading" className="settings-section__title">
             Plan
           </h3>
-          <Link to="/pricing" className={buttonClassName("secondary", "sm")}>
-            {isAgency ? "View plans" : "Upgrade"}
-          </Link>
+          {plans && (
+            <Link to="/pricing" className={buttonClassName("secondary", "sm")}>
+              {isAgency ? "View plans" : "Upgrade"}
+            </Link>
+          )}
         </div>
         <dl className="plan-facts">
-          <div>
-            <dt>Current tier</dt>
-            <dd>{tier.tierConfig.name}</dd>
-          </div>
+          {plans && (
+            <div>
+              <dt>Current tier</dt>
+              <dd>{tier.tierConfig.name}</dd>
+            </div>
+          )}
           <div>
             <dt>Clients</dt>
             <dd>{tier.clientCount}</dd>

@@ -1,0 +1,157 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestSmtpServer } from "../support/smtp";
+
+/**
+ * The built server as an operator runs it (`node` on the bundle), with NODE_ENV=production:
+ * each refusal stops start-up with exit code 1 and its one line on stderr, before anything
+ * is served; a complete configuration comes up and answers /healthz.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+// Inside the repository, so the bundle's external packages resolve from node_modules.
+const bundle = path.join(root, "dist/startup-test/index.mjs");
+const SMTP_URL = "smtp://127.0.0.1:2525";
+
+let dataDir: string;
+
+beforeAll(async () => {
+  // The same bundle as scripts/build.mjs makes, in a place of its own.
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["server/index.ts"],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "error",
+  });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "clientdesk-startup-"));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Started {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Only what the test names (plus PATH): nothing of this process's environment leaks in. */
+function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "startup-test-secret-startup-test-secret",
+    ...env,
+  };
+}
+
+/** Runs the server until it exits by itself (a refusal). */
+function runUntilExit(env: Record<string, string>): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle], { env: serverEnv(env), cwd: root });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("start-up in production refuses, with one line", () => {
+  const cases: [string, Record<string, string>, string][] = [
+    [
+      "no billing mode and no Stripe keys",
+      { SMTP_URL },
+      "config error: BILLING_MODE: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), test or off",
+    ],
+    [
+      "Stripe without its webhook secret",
+      { SMTP_URL, STRIPE_SECRET_KEY: "sk_test_x" },
+      "config error: BILLING_MODE: stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    ],
+    [
+      "no SMTP_URL",
+      { BILLING_MODE: "off" },
+      "config error: SMTP_URL: required in production (codes and sign-in links go by mail)",
+    ],
+    [
+      "an https APP_URL without TRUST_PROXY",
+      { SMTP_URL, BILLING_MODE: "off", APP_URL: "https://desk.example.com" },
+      "config error: TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
+    ],
+    [
+      "S3 settings",
+      { SMTP_URL, BILLING_MODE: "off", S3_BUCKET: "files" },
+      "config error: S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",
+    ],
+  ];
+  for (const [what, env, line] of cases) {
+    it(what, async () => {
+      const started = await runUntilExit(env);
+      expect(started.code).toBe(1);
+      expect(started.stderr).toBe(`${line}\n`);
+      expect(started.stdout).toBe("");
+    });
+  }
+});
+
+describe("start-up in production with a complete configuration", () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+  });
+  afterAll(() => smtp?.stop());
+
+  // Migrating a fresh PGlite database on a busy machine can take half a minute.
+  for (const mode of ["off"] as const) {
+    it(`comes up with BILLING_MODE=${mode}, answers /healthz and says its mode`, { timeout: 120_000 }, async () => {
+      const port = await freePort();
+      const database: Record<string, string> = process.env.TEST_DATABASE_URL
+        ? { DATABASE_URL: process.env.TEST_DATABASE_URL }
+        : {};
+      const child = spawn(process.execPath, [bundle], {
+        env: serverEnv({
+          ...database,
+          PORT: String(port),
+          BILLING_MODE: mode,
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          DATA_DIR: path.join(dataDir, mode),
+        }),
+        cwd: root,
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        await expect
+          .poll(() => fetch(`${url}/healthz`).then((answer) => answer.status, () => 0), { timeout: 90_000 })
+          .toBe(200);
+        const answer = await fetch(`${url}/api/billing-mode`);
+        expect(await answer.json()).toEqual({ mode });
+      } finally {
+        child.kill("SIGTERM");
+      }
+      expect(await exited).toBe(0);
+      expect(stderr).toBe("");
+    });
+  }
+});
