@@ -82,10 +82,9 @@ describe.skipIf(!browserAvailable)("retrying messages and uploads in the browser
     await log(op).getByText("And one more thing").waitFor();
     await expect.poll(() => keys.length).toBe(4);
     expect(keys[3]).not.toBe(keys[0]);
-    await expect.poll(() => contents(client.id)).toEqual([
-      "Here is the plan for Monday",
-      "And one more thing",
-    ]);
+    await expect
+      .poll(() => contents(client.id))
+      .toEqual(["Here is the plan for Monday", "And one more thing"]);
   });
 
   it("client's message shows Not sent when the server stays unreachable, and Retry sends it once", async () => {

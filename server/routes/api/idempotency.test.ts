@@ -29,8 +29,7 @@ async function conversation(): Promise<{ owner: SignedInOwner; client: JoinedCli
 }
 
 const keyed = (key: string) => ({ "idempotency-key": key });
-const messagesOf = (clientId: string) =>
-  Message.query().where("clientId", clientId).orderBy("seq");
+const messagesOf = (clientId: string) => Message.query().where("clientId", clientId).orderBy("seq");
 const filesOf = (clientId: string) => StoredFile.query().where("clientId", clientId);
 const keyRow = (key: string) => server.db("idempotency_keys").where({ key }).first();
 
@@ -69,7 +68,9 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
   }
 }
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 
 function pdfForm(name = "brief.pdf"): FormData {
   const body = new FormData();
@@ -78,7 +79,10 @@ function pdfForm(name = "brief.pdf"): FormData {
 }
 
 const upload = (agent: TestAgent, clientId: string, key: string) =>
-  agent.request("POST", `/api/clients/${clientId}/upload`, { body: pdfForm(), headers: keyed(key) });
+  agent.request("POST", `/api/clients/${clientId}/upload`, {
+    body: pdfForm(),
+    headers: keyed(key),
+  });
 
 /**
  * An upload over node:http whose body the test finishes when it likes: the server has
@@ -101,7 +105,10 @@ function openUpload(agent: TestAgent, clientId: string, key: string) {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.once("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+        resolve({
+          status: res.statusCode ?? 0,
+          body: JSON.parse(Buffer.concat(chunks).toString()),
+        }),
       );
     });
   });
@@ -326,12 +333,23 @@ describe("Idempotency-Key on POST /api/clients/:id/messages", () => {
     const { owner, client } = await conversation();
     const path = `/api/clients/${client.id}/messages`;
     const key = randomUUID();
-    const first = await owner.agent.post(path, { content: "stored, then the process died" }, keyed(key));
+    const first = await owner.agent.post(
+      path,
+      { content: "stored, then the process died" },
+      keyed(key),
+    );
     // What kill -9 between the message's commit and the answer's save leaves behind.
     await server.db("idempotency_keys").where({ key }).update({ status: null, body: null });
-    const retry = await owner.agent.post(path, { content: "stored, then the process died" }, keyed(key));
+    const retry = await owner.agent.post(
+      path,
+      { content: "stored, then the process died" },
+      keyed(key),
+    );
     expect(retry.status).toBe(201);
-    expect(retry.body).toMatchObject({ id: first.body.id, content: "stored, then the process died" });
+    expect(retry.body).toMatchObject({
+      id: first.body.id,
+      content: "stored, then the process died",
+    });
     expect(await messagesOf(client.id)).toHaveLength(1);
   });
 });
