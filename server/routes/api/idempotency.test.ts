@@ -329,6 +329,33 @@ describe("Idempotency-Key on POST /api/clients/:id/messages", () => {
     expect(await events.settled(1)).toHaveLength(1);
   });
 
+  it("yields one message when the client gives up on the request and retries until answered", async () => {
+    const { owner, client } = await conversation();
+    const path = `/api/clients/${client.id}/messages`;
+    const key = randomUUID();
+    const init = {
+      method: "POST",
+      headers: { "content-type": "application/json", ...keyed(key) },
+      body: JSON.stringify({ content: "Sent from a train" }),
+    };
+    // Aborted once sent: the server may or may not have stored it by then.
+    const abort = new AbortController();
+    const lost = sendThrough(server.url, owner.agent, path, { ...init, signal: abort.signal });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    abort.abort();
+    await expect(lost).rejects.toThrow();
+    // The app's retries: "still running" (409) is tried again, anything else is the answer.
+    let retry = await owner.agent.post(path, { content: "Sent from a train" }, keyed(key));
+    const deadline = Date.now() + 10_000;
+    while (retry.status === 409 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      retry = await owner.agent.post(path, { content: "Sent from a train" }, keyed(key));
+    }
+    expect(retry.status).toBe(201);
+    const stored = await messagesOf(client.id);
+    expect(stored.map((message) => message.id)).toEqual([retry.body.id]);
+  });
+
   it("replays a message stored by an attempt that died before saving its answer", async () => {
     const { owner, client } = await conversation();
     const path = `/api/clients/${client.id}/messages`;
