@@ -20,7 +20,7 @@ import type { FileMessage } from "./files-api";
 import { MessageList } from "./message-list";
 import { markRead, useMessages, useSendMessage } from "./messages-query";
 import type { OutboxEntry } from "./outbox";
-import { UnsentMessages } from "./unsent-messages";
+import { UnsentMessages, useUnsentInList } from "./unsent-messages";
 import "./conversation.css";
 
 export type ViewerRole = "owner" | "client";
@@ -220,7 +220,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
   const sendMessage = (content: string, callbacks: { onError: (error: unknown) => void }) => {
     // Your own message always shows, wherever you had scrolled to.
     stickToBottom.current = true;
-    send.send(content, callbacks);
+    send.send(content, callbacks, messages?.at(-1)?.id);
   };
 
   const retrySend = (entry: OutboxEntry) => {
@@ -233,6 +233,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
       }),
     );
   };
+  const unsent = useUnsentInList(send.unsent, messages, viewerRole, retrySend);
 
   return (
     <section
@@ -275,10 +276,10 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
             </Button>
           </div>
         )}
-        {messages && messages.length === 0 && send.unsent.length === 0 && (
+        {messages && messages.length === 0 && unsent.length === 0 && (
           <EmptyConversation otherName={otherName} />
         )}
-        {messages && (messages.length > 0 || send.unsent.length > 0) && (
+        {messages && (messages.length > 0 || unsent.length > 0) && (
           <>
             <div className="conversation__history">
               {hasNextPage ? (
@@ -306,7 +307,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
               clientId={clientId}
               clientName={viewerRole === "owner" ? otherName : "You"}
             />
-            <UnsentMessages entries={send.unsent} onRetry={retrySend} />
+            <UnsentMessages entries={unsent} onRetry={retrySend} />
           </>
         )}
       </div>

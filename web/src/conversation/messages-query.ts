@@ -104,7 +104,7 @@ export function useSendMessage(clientId: string) {
           entry.key,
         );
         appendMessage(queryClient, clientId, message);
-        outbox.remove(clientId, entry.key);
+        outbox.confirm(clientId, entry.key, message.id);
         void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
       } catch (error) {
         if (isRetryable(error)) {
@@ -119,8 +119,12 @@ export function useSendMessage(clientId: string) {
   );
 
   const send = useCallback(
-    (content: string, callbacks: { onError: (error: unknown) => void }) => {
-      const entry: OutboxEntry = { key: newIdempotencyKey(), content, state: "sending" };
+    (
+      content: string,
+      callbacks: { onError: (error: unknown) => void },
+      afterId: string | undefined,
+    ) => {
+      const entry: OutboxEntry = { key: newIdempotencyKey(), content, state: "sending", afterId };
       outbox.add(clientId, entry);
       void deliver(entry, callbacks.onError);
     },

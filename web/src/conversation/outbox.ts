@@ -10,11 +10,15 @@ export interface OutboxEntry {
   key: string;
   content: string;
   state: "sending" | "failed";
+  /** The newest message of the conversation when this one was sent (none: it was empty). */
+  afterId: string | undefined;
 }
 
 const EMPTY: OutboxEntry[] = [];
 const entries = new Map<string, OutboxEntry[]>();
 const listeners = new Set<() => void>();
+/** Messages the server returned for an outbox entry: no other entry is matched with them. */
+const confirmedIds = new Set<string>();
 
 function set(clientId: string, next: OutboxEntry[]) {
   if (next.length === 0) entries.delete(clientId);
@@ -34,6 +38,12 @@ export const outbox = {
       ),
     );
   },
+  /** The server stored the entry as `messageId`. */
+  confirm(clientId: string, key: string, messageId: string) {
+    confirmedIds.add(messageId);
+    outbox.remove(clientId, key);
+  },
+  isConfirmed: (messageId: string) => confirmedIds.has(messageId),
   remove(clientId: string, key: string) {
     set(
       clientId,
