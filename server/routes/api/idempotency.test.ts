@@ -407,6 +407,7 @@ describe("Idempotency-Key on uploads", () => {
     const during = await upload(owner.agent, client.id, key);
     expect(during.status).toBe(409);
     expect(during.body).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
+    expect(during.headers.get("retry-after")).toBe("1");
     const done = await slow.finish();
     expect(done.status).toBe(201);
     const after = await upload(owner.agent, client.id, key);
