@@ -109,6 +109,33 @@ describe("server bridge", () => {
     expect((await answer.json()).message).toMatch(/Can't reach/);
   });
 
+  it("passes a message's Idempotency-Key to the server, so the web app's retries stay single", async () => {
+    const session = new FakeSession();
+    session.fetchImpl = async () =>
+      new Response(JSON.stringify({ message: "This request is already being processed" }), {
+        status: 409,
+        headers: { "Content-Type": "application/json", "Retry-After": "1" },
+      });
+    const answer = await createServerForwarder(session, options)(
+      new Request("http://localhost:3000/api/clients/c1/messages", {
+        method: "POST",
+        headers: {
+          Origin: "app://clientdesk",
+          "Content-Type": "application/json",
+          "Idempotency-Key": "9b2c6f4e-key",
+        },
+        body: JSON.stringify({ content: "hi" }),
+      }),
+      "/api/clients/c1/messages",
+    );
+    const sent = new Headers(session.fetchCalls[0]!.init.headers);
+    expect(sent.get("idempotency-key")).toBe("9b2c6f4e-key");
+    // The app reads Retry-After to know the first attempt is still running.
+    expect(answer.status).toBe(409);
+    expect(answer.headers.get("retry-after")).toBe("1");
+    expect(answer.headers.get("access-control-expose-headers")).toContain("retry-after");
+  });
+
   it("intercepts only the server's origin; everything else is blocked", async () => {
     const session = echoSession();
     const intercept = createServerInterceptor(session, options);

@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import type { SendMessageInput } from "../../shared/schemas/messages";
 import type { Services } from "../context";
 import { notFound } from "../errors";
+import { inClaimTransaction, recordIdempotentMessage } from "../idempotency/current-claim";
 import { type Client, Message, type User } from "../models";
 import { messageSentCtes } from "./notification-schedule";
 
@@ -64,6 +65,8 @@ export async function appendMessage(
   );
   const row = result.rows[0];
   if (!row) throw notFound("Client not found");
+  // With an Idempotency-Key, in the same transaction (see server/idempotency).
+  await recordIdempotentMessage(db, String(row.id));
   return Message.fromJson({ ...row, seq: Number(row.seq) }, { skipValidation: true });
 }
 
@@ -74,10 +77,12 @@ export async function sendMessage(
   client: Client,
   input: SendMessageInput,
 ): Promise<Message> {
-  const message = await appendMessage(services.db, client.id, actor, {
-    content: input.content.trim(),
-    sentAt: services.clock.now(),
-  });
+  const message = await inClaimTransaction(services.db, (db) =>
+    appendMessage(db, client.id, actor, {
+      content: input.content.trim(),
+      sentAt: services.clock.now(),
+    }),
+  );
   try {
     await services.realtime.publish({
       type: "new_message",

@@ -2,9 +2,11 @@ import type { Knex } from "knex";
 import * as initial from "./20261122000000_initial";
 import * as fileVersions from "./20261122010000_file_versions";
 import * as billing from "./20261122030000_billing";
+import * as idempotencyKeys from "./20261123040000_idempotency_keys";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
   "20261122010000_file_versions": fileVersions,
   "20261122030000_billing": billing,
+  "20261123040000_idempotency_keys": idempotencyKeys,
 };

@@ -8,6 +8,7 @@ import { decideFeedback } from "../../commands/decide-feedback";
 import { removeStoredBytes, uploadConversationFile } from "../../commands/upload-conversation-file";
 import { threadIdOf, uploadNewVersion, versionRefusal } from "../../commands/upload-new-version";
 import type { AppContext } from "../../context";
+import { idempotentMessagePost } from "../../idempotency";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, parseOrThrow, validate } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
@@ -38,7 +39,7 @@ async function loadPresentable(clientId: string, messageId: string) {
  * streamed to storage; then requiresFeedback=true from anyone but the owner is a 403 and the
  * bytes are removed. 201 with the new file message.
  */
-router.post("/api/clients/:id/upload", authenticated, uploadLimit, async (ctx) => {
+router.post("/api/clients/:id/upload", authenticated, idempotentMessagePost, uploadLimit, async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(actor, "sendMessage", ctx.params.id);
   const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
@@ -100,7 +101,7 @@ router.patch(
  * POST /api/messages/:messageId/versions (multipart `file`): the owner's new version of a file
  * of that thread whose latest version is needs_work. 201 with the new file message.
  */
-router.post("/api/messages/:messageId/versions", authenticated, uploadLimit, async (ctx) => {
+router.post("/api/messages/:messageId/versions", authenticated, idempotentMessagePost, uploadLimit, async (ctx) => {
   const actor = currentUser(ctx);
   const { message: target, client } = await authorizedMessage(
     actor,

@@ -7,6 +7,7 @@ import {
 import { markRead } from "../../commands/mark-read";
 import { sendMessage } from "../../commands/send-message";
 import { badRequest } from "../../errors";
+import { idempotentMessagePost } from "../../idempotency";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, parseOrThrow, validate } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
@@ -37,7 +38,7 @@ router.get("/messages", async (ctx) => {
   ctx.body = messages.map((message) => presentMessage(message, view));
 });
 
-router.post("/messages", validate(sendMessageInput), async (ctx) => {
+router.post("/messages", idempotentMessagePost, validate(sendMessageInput), async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(actor, "sendMessage", ctx.params.id);
   const message = await sendMessage(ctx.services, actor, client, input<SendMessageInput>(ctx));

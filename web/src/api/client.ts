@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     /** The parsed JSON body, or the raw text when it was not JSON. */
     readonly body: unknown,
+    /** The answer's headers (e.g. Retry-After). */
+    readonly headers: Headers = new Headers(),
   ) {
     super(message);
     this.name = "ApiError";
@@ -36,8 +38,13 @@ export interface ApiAnswer<T> {
 }
 
 /** Sends a request; a plain object body goes as JSON, FormData as multipart. */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body, headers)).data;
 }
 
 /** As apiRequest, keeping the answer's headers. */
@@ -45,11 +52,12 @@ export async function apiRequestWithHeaders<T>(
   method: Method,
   path: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<ApiAnswer<T>> {
   const init: RequestInit = {
     method,
     credentials: "include",
-    headers: { Accept: "application/json" },
+    headers: { Accept: "application/json", ...headers },
   };
   if (body instanceof FormData) {
     init.body = body;
@@ -60,7 +68,8 @@ export async function apiRequestWithHeaders<T>(
   const response = await fetch(apiUrl(path), init);
   const text = await response.text();
   const parsed = parseBody(text);
-  if (!response.ok) throw new ApiError(response.status, errorMessage(parsed, response), parsed);
+  if (!response.ok)
+    throw new ApiError(response.status, errorMessage(parsed, response), parsed, response.headers);
   return { data: parsed as T, headers: response.headers };
 }
 

@@ -10,13 +10,17 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { serverMessage } from "../api/client";
 import { Button } from "../ui/button";
 import { ArrowDownIcon, MessageIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
+import { useToast } from "../ui/toast";
 import { Composer } from "./composer";
 import type { FileMessage } from "./files-api";
 import { MessageList } from "./message-list";
 import { markRead, useMessages, useSendMessage } from "./messages-query";
+import type { OutboxEntry } from "./outbox";
+import { UnsentMessages, useUnsentInList } from "./unsent-messages";
 import "./conversation.css";
 
 export type ViewerRole = "owner" | "client";
@@ -81,6 +85,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
   } = useMessages(clientId);
   const send = useSendMessage(clientId);
   const pageVisible = usePageVisible();
+  const toast = useToast();
 
   const scrollRef = useRef<HTMLDivElement>(null);
   /** Was the view at the newest message before the last change? Then it follows new ones. */
@@ -215,8 +220,20 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
   const sendMessage = (content: string, callbacks: { onError: (error: unknown) => void }) => {
     // Your own message always shows, wherever you had scrolled to.
     stickToBottom.current = true;
-    send.mutate(content, callbacks);
+    send.send(content, callbacks, messages?.at(-1)?.id);
   };
+
+  const retrySend = (entry: OutboxEntry) => {
+    stickToBottom.current = true;
+    send.retry(entry, (error) =>
+      toast({
+        title: "Failed to send message",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+    );
+  };
+  const unsent = useUnsentInList(send.unsent, messages, viewerRole, retrySend);
 
   return (
     <section
@@ -259,8 +276,10 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
             </Button>
           </div>
         )}
-        {messages && messages.length === 0 && <EmptyConversation otherName={otherName} />}
-        {messages && messages.length > 0 && (
+        {messages && messages.length === 0 && unsent.length === 0 && (
+          <EmptyConversation otherName={otherName} />
+        )}
+        {messages && (messages.length > 0 || unsent.length > 0) && (
           <>
             <div className="conversation__history">
               {hasNextPage ? (
@@ -288,6 +307,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
               clientId={clientId}
               clientName={viewerRole === "owner" ? otherName : "You"}
             />
+            <UnsentMessages entries={unsent} onRetry={retrySend} />
           </>
         )}
       </div>
@@ -305,7 +325,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
       <Composer
         onAttach={() => setUpload(true)}
         onSend={sendMessage}
-        sending={send.isPending}
+        sending={send.sending}
         disabled={isError}
         placeholder={`Message ${otherName}`}
       />

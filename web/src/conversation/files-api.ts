@@ -1,4 +1,5 @@
-import { apiGet, apiPatch, apiPost } from "../api/client";
+import { apiGet, apiPatch } from "../api/client";
+import { newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
 import type { Message } from "./messages-query";
 
 /** A file message with the version fields the server adds (absent on older servers). */
@@ -25,6 +26,23 @@ export type FeedbackDecision = "approved" | "needs_work";
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(messageId)}`;
 
+/**
+ * Idempotency-Keys of uploads not known to have arrived, by destination and file: uploading the
+ * same file to the same place again after the retries gave up reuses the key, so an upload
+ * that did arrive (its answer lost) is not stored twice. Forgotten once an upload succeeds.
+ */
+const unconfirmedUploads = new Map<string, string>();
+
+/** POSTs the form with the key of this file and destination, retried on network failure. */
+async function postUpload(path: string, file: File, form: FormData): Promise<FileMessage> {
+  const id = [path, file.name, file.size, file.lastModified].join("\n");
+  const key = unconfirmedUploads.get(id) ?? newIdempotencyKey();
+  unconfirmedUploads.set(id, key);
+  const message = await postIdempotent<FileMessage>(path, form, key);
+  unconfirmedUploads.delete(id);
+  return message;
+}
+
 /** POST /api/clients/{id}/upload: multipart `file`; `requiresFeedback` only from owners. */
 export function uploadFile(
   clientId: string,
@@ -34,14 +52,14 @@ export function uploadFile(
   const form = new FormData();
   if (requiresFeedback) form.append("requiresFeedback", "true");
   form.append("file", file);
-  return apiPost<FileMessage>(`${clientPath(clientId)}/upload`, form);
+  return postUpload(`${clientPath(clientId)}/upload`, file, form);
 }
 
 /** POST /api/messages/{id}/versions: the owner answers a "Needs Work" file with a new one. */
 export function uploadVersion(messageId: string, file: File): Promise<FileMessage> {
   const form = new FormData();
   form.append("file", file);
-  return apiPost<FileMessage>(`${messagePath(messageId)}/versions`, form);
+  return postUpload(`${messagePath(messageId)}/versions`, file, form);
 }
 
 /** GET /api/messages/{id}/versions: the file's history, oldest first. */

@@ -2,12 +2,14 @@ import {
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
-  useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { MessagePayload } from "../../../shared/schemas/messages";
 import { apiGet, apiPost, apiRequestWithHeaders } from "../api/client";
+import { isRetryable, newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
 import { queryKeys } from "../api/query-keys";
+import { type OutboxEntry, outbox, useOutbox } from "./outbox";
 
 export type Message = MessagePayload;
 
@@ -81,17 +83,60 @@ export function replaceMessage(queryClient: QueryClient, clientId: string, messa
   );
 }
 
-/** POST /api/clients/{id}/messages; the answer shows at once, the list then refetches. */
+/**
+ * POST /api/clients/{id}/messages with an Idempotency-Key, retried on network failure with
+ * the same key (postIdempotent). Meanwhile the message waits in the outbox ("sending"); the
+ * answer then shows at once and the list refetches. Once the retries give up it stays there
+ * as "failed" (Not sent) until `retry`, which sends it again with the same key. An answer
+ * that retrying cannot change (e.g. 400, 403) removes it and goes to `onError`.
+ */
 export function useSendMessage(clientId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) =>
-      apiPost<Message>(`/api/clients/${encodeURIComponent(clientId)}/messages`, { content }),
-    onSuccess: (message) => {
-      appendMessage(queryClient, clientId, message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
+  const unsent = useOutbox(clientId);
+
+  const deliver = useCallback(
+    async (entry: OutboxEntry, onError: (error: unknown) => void) => {
+      outbox.setState(clientId, entry.key, "sending");
+      try {
+        const message = await postIdempotent<Message>(
+          `/api/clients/${encodeURIComponent(clientId)}/messages`,
+          { content: entry.content },
+          entry.key,
+        );
+        appendMessage(queryClient, clientId, message);
+        outbox.confirm(clientId, entry.key, message.id);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
+      } catch (error) {
+        if (isRetryable(error)) {
+          outbox.setState(clientId, entry.key, "failed");
+        } else {
+          outbox.remove(clientId, entry.key);
+          onError(error);
+        }
+      }
     },
-  });
+    [clientId, queryClient],
+  );
+
+  const send = useCallback(
+    (
+      content: string,
+      callbacks: { onError: (error: unknown) => void },
+      afterId: string | undefined,
+    ) => {
+      const entry: OutboxEntry = { key: newIdempotencyKey(), content, state: "sending", afterId };
+      outbox.add(clientId, entry);
+      void deliver(entry, callbacks.onError);
+    },
+    [clientId, deliver],
+  );
+
+  const retry = useCallback(
+    (entry: OutboxEntry, onError: (error: unknown) => void) => void deliver(entry, onError),
+    [deliver],
+  );
+
+  return { send, retry, unsent, sending: unsent.some((entry) => entry.state === "sending") };
 }
 
 /** POST /api/clients/{id}/read: the viewer has seen everything up to `messageId`. */
