@@ -3,6 +3,7 @@ import type { Services } from "../context";
 import { type Client, Message, StoredFile, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { appendMessage } from "./send-message";
+import { assertStorageRoom } from "./storage-quota";
 
 /** Where a new version goes: its thread's first message and its number there. */
 export interface VersionSlot {
@@ -21,6 +22,7 @@ export async function insertFileMessage(
   file: ReceivedConversationFile,
   options: { requiresFeedback: boolean; sentAt: Date; version?: VersionSlot },
 ): Promise<Message> {
+  await assertStorageRoom(trx, client.ownerId, file.sizeBytes);
   const row = await StoredFile.query(trx).insert({
     storedName: file.storedName,
     originalName: file.originalName,

@@ -1,6 +1,7 @@
 import { graceExpiryJob } from "../billing/grace-expiry-job";
 import type { Job } from "./job";
+import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob];
+export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, storageSweepJob];
