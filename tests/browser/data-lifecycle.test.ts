@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { User } from "../../server/models";
+import { StoredFile, User } from "../../server/models";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
@@ -47,6 +47,35 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
     expect(await bar.getAttribute("aria-valuenow")).toBe(String(2 * 1024 * 1024));
     expect(await bar.getAttribute("aria-valuemax")).toBe(String(1024 ** 3));
     await shot(page, "plan-box-storage");
+  });
+
+  it("an upload past the quota is refused with a notice", async () => {
+    const owner = await signUpOwner(server);
+    const client = await addJoinedClient(server, owner);
+    // As if 1 GB less 1 KB had been uploaded before.
+    await StoredFile.query().insert({
+      storedName: `${crypto.randomUUID().replaceAll("-", "")}.pdf`,
+      originalName: "archive.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 1024 ** 3 - 1024,
+      uploadedBy: owner.id,
+      clientId: client.id,
+    });
+    const page = await pageAs(owner.agent);
+    await page.goto(`/?client=${client.id}`);
+    await page.getByRole("region", { name: "Your plan" }).getByText("1024 MB of 1 GB used").waitFor();
+    await page.getByRole("button", { name: "Upload File" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload File" });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "plan.pdf", mimeType: "application/pdf", buffer: pdfOfSize(4096) });
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await expectToast(page, "Failed to upload file");
+    await expectToast(
+      page,
+      "Storage is full: this account's plan includes 1 GB. Delete files or upgrade to upload more.",
+    );
+    expect(await StoredFile.query().where("clientId", client.id)).toHaveLength(1);
   });
 
   it("an owner deletes their account from Settings, confirmed with the password", async () => {
