@@ -119,7 +119,7 @@ describe("POST /api/user/delete", () => {
   it("keeps everything when the subscription cannot be cancelled", async () => {
     const owner = await signUpOwner(server);
     await User.query()
-      .patch({ stripeSubscriptionId: "sub_unknown_to_stripe", subscriptionStatus: "active" })
+      .patch({ stripeSubscriptionId: `sub_unknown_${owner.id}`, subscriptionStatus: "active" })
       .where("id", owner.id);
     const answer = await deleteAccount(owner, { password: owner.password });
     expect(answer.status).toBe(502);
