@@ -78,7 +78,10 @@ export async function deleteAccount(
       .where({ uploadedBy: owner.id, clientId: null });
     const names = new Set(rows.map((row) => row.storedName));
     for (const name of [owner.profilePicture, owner.companyLogo]) if (name) names.add(name);
-    await StoredFile.query(trx).delete().whereIn("storedName", [...names]).whereNull("clientId");
+    await StoredFile.query(trx)
+      .delete()
+      .whereIn("storedName", [...names])
+      .whereNull("clientId");
     // Clients added meanwhile go with the owner (foreign keys cascade); the storage sweep
     // removes their files' bytes.
     await User.query(trx).deleteById(owner.id);
@@ -88,13 +91,19 @@ export async function deleteAccount(
   await services.realtime
     .disconnectUsers([actor.id])
     .catch((error: unknown) =>
-      services.logger.warn({ err: error, userId: actor.id }, "could not close a deleted account's sockets"),
+      services.logger.warn(
+        { err: error, userId: actor.id },
+        "could not close a deleted account's sockets",
+      ),
     );
   await deleteStoredFiles(services, images);
   await services.mailer
     .send(accountDeletedMail(actor.email, actor.fullName, services.config.appUrl))
     .catch((error: unknown) =>
-      services.logger.error({ err: error, userId: actor.id }, "could not send the account deletion email"),
+      services.logger.error(
+        { err: error, userId: actor.id },
+        "could not send the account deletion email",
+      ),
     );
   services.logger.info({ userId: actor.id }, "account deleted by its owner");
 }

@@ -48,8 +48,7 @@ function leaveInStorage(key: string, bytes = "left behind") {
   return key;
 }
 
-const randomKey = (suffix: string) =>
-  `${crypto.randomUUID().replaceAll("-", "")}${suffix}`;
+const randomKey = (suffix: string) => `${crypto.randomUUID().replaceAll("-", "")}${suffix}`;
 
 async function ownerWithFile() {
   const owner = await signUpOwner(server);
@@ -65,7 +64,9 @@ describe("deleting a client", () => {
     const { owner, client, storedName } = await ownerWithFile();
     const ownersFile = await uploadFile(owner.agent, client.id, pdfOfSize(700), "plan.pdf");
     expect(ownersFile.status).toBe(201);
-    const names = (await StoredFile.query().where("clientId", client.id)).map((row) => row.storedName);
+    const names = (await StoredFile.query().where("clientId", client.id)).map(
+      (row) => row.storedName,
+    );
     expect(names).toHaveLength(2);
     expect(names).toContain(storedName);
     await server.services.storage.put(`${storedName}.preview`, Buffer.from("a preview"));
@@ -84,8 +85,14 @@ describe("the storage sweep", () => {
   it("removes partial files and files no row names once an hour old, and nothing else", async () => {
     const { owner, storedName } = await ownerWithFile();
     expect(
-      (await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", await smallPng()))
-        .status,
+      (
+        await uploadImage(
+          owner.agent,
+          "/api/user/profile-picture",
+          "profilePicture",
+          await smallPng(),
+        )
+      ).status,
     ).toBe(200);
     const picture = (await User.query().findById(owner.id).throwIfNotFound()).profilePicture!;
     const preview = leaveInStorage(`${storedName}.preview`);
@@ -106,7 +113,9 @@ describe("the storage sweep", () => {
 
     for (const key of [partial, orphan, orphanPreview]) expect(exists(key), key).toBe(false);
     for (const key of [...kept, fresh]) expect(exists(key), key).toBe(true);
-    const done = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === "storage sweep done");
+    const done = logLines
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg === "storage sweep done");
     expect(done).toMatchObject({ partial: 1 });
     expect(done.orphaned).toBeGreaterThanOrEqual(2);
     // What is kept is still served.

@@ -29,7 +29,9 @@ async function referenced(db: Knex, names: string[]): Promise<Set<string>> {
     .orWhereIn("companyLogo", names);
   return new Set([
     ...files.map((file) => file.storedName),
-    ...users.flatMap((user) => [user.profilePicture, user.companyLogo]).filter((name) => name !== null),
+    ...users
+      .flatMap((user) => [user.profilePicture, user.companyLogo])
+      .filter((name) => name !== null),
   ]);
 }
 

@@ -28,7 +28,10 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
   });
 
   async function pageAs(agent: { cookieHeader: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 860 },
+    });
     context.setDefaultTimeout(10_000);
     await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
     return context.newPage();
@@ -63,7 +66,10 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
     });
     const page = await pageAs(owner.agent);
     await page.goto(`/?client=${client.id}`);
-    await page.getByRole("region", { name: "Your plan" }).getByText("1024 MB of 1 GB used").waitFor();
+    await page
+      .getByRole("region", { name: "Your plan" })
+      .getByText("1024 MB of 1 GB used")
+      .waitFor();
     await page.getByRole("button", { name: "Upload File" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload File" });
     await dialog
@@ -105,7 +111,10 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
     await shot(page, "account-deleted-notice");
     expect(await User.query().findById(owner.id)).toBeUndefined();
     expect((await client.agent.get("/api/user")).status).toBe(401);
-    await server.smtp.waitFor(owner.email, (mail) => mail.subject === "Your ClientDesk account has been deleted");
+    await server.smtp.waitFor(
+      owner.email,
+      (mail) => mail.subject === "Your ClientDesk account has been deleted",
+    );
 
     // The old session opens nothing any more.
     await page.goto("/");

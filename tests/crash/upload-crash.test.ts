@@ -9,7 +9,11 @@ import { addClient } from "../support/conversations";
 import { testDatabase, usingPostgres } from "../support/database";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { TestAgent, type TestServer } from "../support/server";
-import { ensureServerBuilt, type ServerProcess, startServerProcess } from "../support/server-process";
+import {
+  ensureServerBuilt,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 import { pdfOfSize, uploadFile } from "../support/storage-files";
 
@@ -89,7 +93,11 @@ function unfinishedUpload(server: ServerProcess, owner: SignedInOwner, clientId:
 }
 
 async function waitForLog(server: ServerProcess, pattern: RegExp): Promise<string> {
-  const line = () => server.output().split("\n").find((candidate) => pattern.test(candidate));
+  const line = () =>
+    server
+      .output()
+      .split("\n")
+      .find((candidate) => pattern.test(candidate));
   await expect.poll(line, { timeout: 30_000 }).toBeDefined();
   return line() as string;
 }
@@ -141,15 +149,18 @@ describe("kill -9 during uploads, then a restart", () => {
     const sweep = JSON.parse(await waitForLog(second, /"msg":"storage sweep done"/));
     expect(sweep).toMatchObject({ partial: 4, orphaned: 1, kept: 3 });
     expect(storedKeys()).toEqual(keptKeys);
-    for (const key of keptKeys) expect(statSync(path.join(storageRoot(), key.slice(0, 2), key)).size).toBeGreaterThan(0);
+    for (const key of keptKeys)
+      expect(statSync(path.join(storageRoot(), key.slice(0, 2), key)).size).toBeGreaterThan(0);
 
     // Every file with a row is still there and downloads as uploaded (the session survived).
     const signedIn = { headers: { cookie: owner.agent.cookieHeader } };
     const attachments = await fetch(`${second.url}/api/clients/${client.id}/attachments`, signedIn);
     expect(attachments.status).toBe(200);
-    expect(((await attachments.json()) as { fileUrl: string }[]).map((message: { fileUrl: string }) => message.fileUrl).sort()).toEqual(
-      [...kept.keys()].sort(),
-    );
+    expect(
+      ((await attachments.json()) as { fileUrl: string }[])
+        .map((message: { fileUrl: string }) => message.fileUrl)
+        .sort(),
+    ).toEqual([...kept.keys()].sort());
     for (const [fileUrl, data] of kept) {
       const download = await fetch(`${second.url}${fileUrl}`, signedIn);
       expect(download.status).toBe(200);

@@ -18,7 +18,10 @@ function newestMtime(dir: string): number {
 
 /** Builds dist/server/index.mjs (scripts/build.mjs) when missing or older than its sources. */
 export function ensureServerBuilt(): void {
-  const sources = Math.max(newestMtime(path.join(root, "server")), newestMtime(path.join(root, "shared")));
+  const sources = Math.max(
+    newestMtime(path.join(root, "server")),
+    newestMtime(path.join(root, "shared")),
+  );
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return;
   execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--server-only"], {
     cwd: root,

@@ -15,7 +15,9 @@ export function pdfOfSize(size = 200): Buffer {
 
 /** A small PNG, e.g. for a profile picture. */
 export const smallPng = () =>
-  sharp({ create: { width: 32, height: 32, channels: 3, background: "#3366ff" } }).png().toBuffer();
+  sharp({ create: { width: 32, height: 32, channels: 3, background: "#3366ff" } })
+    .png()
+    .toBuffer();
 
 /** POST /api/clients/:id/upload with one file, as the web app sends it. */
 export function uploadFile(

@@ -40,13 +40,19 @@ async function busyOwner() {
     await addJoinedClient(server, owner, { name: "Second Client" }),
   ];
   for (const client of clients) {
-    expect((await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Hi" })).status).toBe(201);
+    expect(
+      (await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Hi" })).status,
+    ).toBe(201);
     expect((await uploadFile(owner.agent, client.id, pdfOfSize(300))).status).toBe(201);
     expect((await uploadFile(client.agent, client.id, pdfOfSize(400))).status).toBe(201);
   }
   const png = await smallPng();
-  expect((await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status).toBe(200);
-  expect((await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status).toBe(200);
+  expect(
+    (await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status,
+  ).toBe(200);
+  expect(
+    (await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status,
+  ).toBe(200);
   const customer = `cus_${owner.id.slice(0, 8)}`;
   const subscription = standIn.addSubscription({
     customer,
@@ -67,12 +73,21 @@ describe("POST /api/user/delete", () => {
   it("deletes every client, message, file and its bytes, session, picture and the subscription", async () => {
     const { owner, clients, subscription } = await busyOwner();
     const user = await User.query().findById(owner.id).throwIfNotFound();
-    const files = await StoredFile.query().whereIn("clientId", clients.map((client) => client.id));
+    const files = await StoredFile.query().whereIn(
+      "clientId",
+      clients.map((client) => client.id),
+    );
     expect(files).toHaveLength(4);
-    const names = [...files.map((file) => file.storedName), user.profilePicture!, user.companyLogo!];
+    const names = [
+      ...files.map((file) => file.storedName),
+      user.profilePicture!,
+      user.companyLogo!,
+    ];
     for (const name of names) expect(existsSync(storedPath(server.dataDir, name))).toBe(true);
     const ownerSocket = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
-    const clientSocket = await TestSocket.open(server.url, { cookie: clients[0]!.agent.cookieHeader });
+    const clientSocket = await TestSocket.open(server.url, {
+      cookie: clients[0]!.agent.cookieHeader,
+    });
 
     // A client may not delete the owner's account (nor, here, its own).
     expect((await deleteAccount(clients[0]!, { password: owner.password })).status).toBe(403);
@@ -92,25 +107,37 @@ describe("POST /api/user/delete", () => {
     expect((await clients[1]!.agent.get("/api/user")).status).toBe(401);
     await ownerSocket.closed;
     await clientSocket.closed;
-    const signIn = await server.agent().post("/api/login", { username: owner.email, password: owner.password });
+    const signIn = await server
+      .agent()
+      .post("/api/login", { username: owner.email, password: owner.password });
     expect(signIn.status).toBe(401);
 
     // Nothing of the account is left.
     const clientIds = clients.map((client) => client.id);
-    expect(await User.query().whereIn("id", [owner.id, ...clients.map((client) => client.userId)])).toEqual([]);
+    expect(
+      await User.query().whereIn("id", [owner.id, ...clients.map((client) => client.userId)]),
+    ).toEqual([]);
     expect(await Client.query().whereIn("id", clientIds)).toEqual([]);
     expect(await Message.query().whereIn("clientId", clientIds)).toEqual([]);
     expect(await StoredFile.query().whereIn("storedName", names)).toEqual([]);
     expect(await ShortLink.query().whereIn("clientId", clientIds)).toEqual([]);
-    expect(await Session.query().whereIn("userId", [owner.id, ...clients.map((client) => client.userId)])).toEqual([]);
+    expect(
+      await Session.query().whereIn("userId", [
+        owner.id,
+        ...clients.map((client) => client.userId),
+      ]),
+    ).toEqual([]);
     for (const name of names) expect(existsSync(storedPath(server.dataDir, name))).toBe(false);
-    expect(storedKeys(server.dataDir).filter((key) => names.some((name) => key.startsWith(name)))).toEqual([]);
+    expect(
+      storedKeys(server.dataDir).filter((key) => names.some((name) => key.startsWith(name))),
+    ).toEqual([]);
 
     // The subscription was cancelled at once, and the owner was told.
     expect(standIn.requestsTo("DELETE", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
     expect(standIn.subscriptions.get(subscription.id)?.status).toBe("canceled");
-    const mail = await server.smtp.waitFor(owner.email, (received) =>
-      received.subject === "Your ClientDesk account has been deleted",
+    const mail = await server.smtp.waitFor(
+      owner.email,
+      (received) => received.subject === "Your ClientDesk account has been deleted",
     );
     expect(mail.text).toContain("Your account has been deleted");
     expect(mail.text).toContain("cancelled at once");

@@ -79,8 +79,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <p>This cannot be undone.</p>
           {!hasPassword && (
             <p>
-              Your account signs in with Google: if your last sign-in was more than 10 minutes
-              ago, sign out and sign in with Google again first.
+              Your account signs in with Google: if your last sign-in was more than 10 minutes ago,
+              sign out and sign in with Google again first.
             </p>
           )}
         </div>
