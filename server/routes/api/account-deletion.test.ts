@@ -11,7 +11,12 @@ import {
   uploadFile,
   uploadImage,
 } from "../../../tests/support/storage-files";
-import { StripeStandIn, stripeEnv } from "../../../tests/support/stripe-stand-in";
+import {
+  deliverEvent,
+  StripeStandIn,
+  stripeEnv,
+  stripeEvent,
+} from "../../../tests/support/stripe-stand-in";
 import { TestSocket } from "../../../tests/support/ws-client";
 import { Client, Message, Session, ShortLink, StoredFile, User } from "../../models";
 
@@ -141,6 +146,12 @@ describe("POST /api/user/delete", () => {
     );
     expect(mail.text).toContain("Your account has been deleted");
     expect(mail.text).toContain("cancelled at once");
+
+    // Stripe's event about the cancellation finds no account and changes nothing.
+    const canceled = { ...standIn.subscriptions.get(subscription.id), status: "canceled" };
+    const event = stripeEvent("customer.subscription.deleted", canceled, server.clock.now());
+    expect((await deliverEvent(server.agent(), event)).status).toBe(200);
+    expect(await User.query().findById(owner.id)).toBeUndefined();
   });
 
   it("keeps everything when the subscription cannot be cancelled", async () => {
