@@ -26,9 +26,9 @@ export interface Storage {
   list(): AsyncIterable<StoredKey>;
 }
 
-// Up to three dotted suffixes: "<random>.png", its preview "<random>.png.preview", and either
-// while being written ("... .partial").
-const SAFE_NAME = /^[A-Za-z0-9_-]{8,80}(\.[a-z0-9]{1,8}){0,3}$/;
+// A stored file's image preview is kept under its name and ".preview" (see uploads/image-preview);
+// either is written under its name and ".partial" until complete (listed by the sweep).
+const SAFE_NAME = /^[A-Za-z0-9_-]{8,80}(\.[a-z0-9]{1,8})?(\.preview)?(\.partial)?$/;
 
 export function assertSafeName(name: string): void {
   if (!SAFE_NAME.test(name)) throw new Error(`Unsafe storage name: ${name}`);
