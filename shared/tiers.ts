@@ -19,6 +19,19 @@ export const TIER_CONFIG: Record<Tier, TierConfig> = {
   agency: { name: "Agency", clientLimit: null, logoSupport: true, colorCustomization: true },
 };
 
+/** Storage is counted in binary units, as file sizes are shown: 1 GB = 1024^3 bytes. */
+export const GB = 1024 ** 3;
+
+/**
+ * Bytes of conversation files an owner's account may keep: the `size` of every file in the
+ * owner's conversations, whichever side uploaded it.
+ */
+export const STORAGE_QUOTA_BYTES: Record<Tier, number> = {
+  free: 1 * GB,
+  pro: 20 * GB,
+  agency: 200 * GB,
+};
+
 export interface TierPlan {
   tier: Tier;
   /** Price in whole US dollars. */

@@ -1,22 +1,25 @@
 import type { Services } from "../context";
 import { notFound } from "../errors";
-import { Client, Message, NotificationState, Session, ShortLink, User } from "../models";
+import { Client, Message, NotificationState, Session, ShortLink, StoredFile, User } from "../models";
+import { deleteStoredFiles } from "../storage/delete-stored-files";
 
 /**
  * Deletes a client with everything of theirs in one transaction: messages, short link, read
  * state, files, the client user and that user's sessions. Then closes the user's open sockets
- * and removes the stored files' bytes.
+ * and removes the stored files' bytes and previews.
  */
 export async function deleteClient(services: Services, client: Client): Promise<void> {
-  const { db, realtime, storage, logger } = services;
+  const { db, realtime } = services;
   const { userId, storedNames } = await db.transaction(async (trx) => {
     const locked = await Client.query(trx).findById(client.id).forUpdate();
     if (!locked) throw notFound("Client not found");
-    const storedNames: string[] = await trx("files")
-      .where("clientId", locked.id)
-      .pluck("storedName");
+    // Through the model: knex's pluck reads the raw column name, which the snake-case
+    // mappers have already renamed (every name came back undefined).
+    const storedNames = (
+      await StoredFile.query(trx).select("storedName").where("clientId", locked.id)
+    ).map((file) => file.storedName);
     await Message.query(trx).delete().where("clientId", locked.id);
-    await trx("files").delete().where("clientId", locked.id);
+    await StoredFile.query(trx).delete().where("clientId", locked.id);
     await ShortLink.query(trx).delete().where("clientId", locked.id);
     await NotificationState.query(trx).delete().where("clientId", locked.id);
     await Client.query(trx).deleteById(locked.id);
@@ -27,11 +30,5 @@ export async function deleteClient(services: Services, client: Client): Promise<
     return { userId: locked.userId, storedNames };
   });
   if (userId) await realtime.disconnectUsers([userId]);
-  for (const name of storedNames) {
-    await storage
-      .delete(name)
-      .catch((error: unknown) =>
-        logger.warn({ err: error, name }, "could not delete a stored file"),
-      );
-  }
+  await deleteStoredFiles(services, storedNames);
 }

@@ -1,9 +1,11 @@
 import type { Knex } from "knex";
+import type { Config } from "../config";
 import type { Services } from "../context";
 import { type Client, Message, StoredFile, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { previewName } from "../uploads/image-preview";
 import { appendMessage } from "./send-message";
+import { assertStorageRoom } from "./storage-quota";
 
 /** Where a new version goes: its thread's first message and its number there. */
 export interface VersionSlot {
@@ -20,8 +22,9 @@ export async function insertFileMessage(
   actor: User,
   client: Client,
   file: ReceivedConversationFile,
-  options: { requiresFeedback: boolean; sentAt: Date; version?: VersionSlot },
+  options: { requiresFeedback: boolean; sentAt: Date; version?: VersionSlot; config: Pick<Config, "billingMode"> },
 ): Promise<Message> {
+  await assertStorageRoom(trx, options.config, client.ownerId, file.sizeBytes);
   const row = await StoredFile.query(trx).insert({
     storedName: file.storedName,
     originalName: file.originalName,
@@ -82,7 +85,11 @@ export async function uploadConversationFile(
   let message: Message;
   try {
     message = await services.db.transaction((trx) =>
-      insertFileMessage(trx, actor, client, file, { ...options, sentAt: services.clock.now() }),
+      insertFileMessage(trx, actor, client, file, {
+        ...options,
+        sentAt: services.clock.now(),
+        config: services.config,
+      }),
     );
   } catch (error) {
     await removeStoredBytes(services, file.storedName);

@@ -69,6 +69,7 @@ export async function uploadNewVersion(
       return insertFileMessage(trx, actor, client, file, {
         requiresFeedback: true,
         sentAt: services.clock.now(),
+        config: services.config,
         version: { versionOf: rootId, versionNumber: latest.versionNumber + 1 },
       });
     });

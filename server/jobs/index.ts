@@ -1,7 +1,8 @@
 import { graceExpiryJob } from "../billing/grace-expiry-job";
 import { idempotencyKeysCleanupJob } from "./idempotency-keys-cleanup";
 import type { Job } from "./job";
+import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob];
+export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob];

@@ -35,6 +35,7 @@ export function startJobs(services: Services, jobs: Job[], options: { timers?: b
       }, job.intervalMs);
       timer.unref();
       timers.push(timer);
+      if (job.runAtStart) void pass(job);
     }
   }
 

@@ -4,5 +4,7 @@ import type { Services } from "../context";
 export interface Job {
   name: string;
   intervalMs: number;
+  /** Also one pass as the server starts (with timers), e.g. to clean up after a crash. */
+  runAtStart?: boolean;
   run(services: Services): Promise<void>;
 }

@@ -47,3 +47,21 @@ export function passwordResetMail(to: string, code: string, appUrl: string): Mai
     }),
   };
 }
+
+export function accountDeletedMail(to: string, fullName: string, appUrl: string): MailMessage {
+  return {
+    to,
+    subject: "Your ClientDesk account has been deleted",
+    devHint: "account deleted",
+    ...renderMail({
+      heading: "Your account has been deleted",
+      paragraphs: [
+        `Hello ${fullName}, your ClientDesk account and everything in it have been deleted as you asked: your clients' conversations, messages and files, your images and your sessions.`,
+        "Any paid subscription was cancelled at once; there will be no further charges.",
+        "This cannot be undone. You are welcome to create a new account at any time.",
+      ],
+      action: { label: "Open ClientDesk", url: `${appUrl}/auth` },
+      footer: "You received this because the account of this address was deleted from its settings. If it was not you, reply to this email at once.",
+    }),
+  };
+}

@@ -12,6 +12,8 @@ export const accountPolicy = definePolicy({
   updateNotificationSettings: (actor: User) => ownerOnly(actor),
   uploadProfilePicture: (actor: User) => ownerOnly(actor),
   readAccountTier: (actor: User) => ownerOnly(actor),
+  // A client's account belongs to the owner's conversation: only the owner deletes it.
+  deleteAccount: (actor: User) => ownerOnly(actor),
   updateColorScheme: (actor: User) =>
     ownerOnly(actor) === true && TIER_CONFIG[actor.accountTier].colorCustomization
       ? true

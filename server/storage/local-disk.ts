@@ -1,10 +1,10 @@
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertSafeName, type Storage, type StoredObject } from "./storage";
+import { assertSafeName, type Storage, type StoredKey, type StoredObject } from "./storage";
 
 /** Files under DATA_DIR/files, written to a temporary name and renamed when complete. */
 export class LocalDiskStorage implements Storage {
@@ -47,5 +47,29 @@ export class LocalDiskStorage implements Storage {
 
   async delete(name: string): Promise<void> {
     await rm(this.pathOf(name), { force: true });
+  }
+
+  /** Walks DATA_DIR/files/<2 chars>/: the layout put() writes; anything else is left alone. */
+  async *list(): AsyncIterable<StoredKey> {
+    let top: Awaited<ReturnType<typeof opendir>>;
+    try {
+      top = await opendir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for await (const bucket of top) {
+      if (!bucket.isDirectory()) continue;
+      const folder = path.join(this.root, bucket.name);
+      for await (const entry of await opendir(folder)) {
+        if (!entry.isFile() || !entry.name.startsWith(bucket.name)) continue;
+        try {
+          const info = await stat(path.join(folder, entry.name));
+          yield { key: entry.name, modifiedAt: info.mtime };
+        } catch {
+          // Removed since the directory was read.
+        }
+      }
+    }
   }
 }

@@ -40,6 +40,12 @@ export const changePasswordInput = z.strictObject({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
+/** POST /api/user/delete: the password; a Google-only account sends none (recent sign-in). */
+export const deleteAccountInput = z.strictObject({
+  password: z.string({ error: "Password is required" }).max(200, "Password is too long").optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
 export const notificationDelaySchema = z
   .number({ error: "Delay must be a number of minutes" })
   .int("Delay must be a whole number of minutes")
@@ -74,5 +80,7 @@ export const accountTierInfoSchema = z.object({
     logoSupport: z.boolean(),
     colorCustomization: z.boolean(),
   }),
+  /** Bytes of conversation files kept, and the plan's quota (absent from older servers). */
+  storage: z.object({ usedBytes: z.number(), quotaBytes: z.number() }).optional(),
 });
 export type AccountTierInfo = z.infer<typeof accountTierInfoSchema>;

@@ -122,6 +122,7 @@ describe("account tier", () => {
       clientCount: 0,
       canCreateMore: true,
       tierConfig: { name: "Free", clientLimit: 1, logoSupport: false, colorCustomization: false },
+      storage: { usedBytes: 0, quotaBytes: 1024 ** 3 },
     });
     await setTier(owner.id, "agency");
     const agency = await owner.agent.get("/api/user/account-tier");

@@ -3,14 +3,18 @@ import {
   type ColorSchemeInput,
   changePasswordInput,
   colorSchemeInput,
+  type DeleteAccountInput,
+  deleteAccountInput,
   type NotificationSettingsInput,
   notificationSettingsInput,
   type UpdateProfileInput,
   updateProfileInput,
 } from "../../../shared/schemas/user";
 import { TIER_CONFIG, canCreateMoreClients } from "../../../shared/tiers";
-import { signIn } from "../../auth/sessions";
+import { signIn, signOut } from "../../auth/sessions";
 import { changePassword } from "../../commands/change-password";
+import { deleteAccount } from "../../commands/delete-account";
+import { storageUsage } from "../../commands/storage-quota";
 import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
 import { featureTier, withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
@@ -18,9 +22,13 @@ import { input, validate } from "../../middlewares/validate";
 import { Client } from "../../models";
 import { accountPolicy } from "../../policies/account";
 import { presentUser } from "../../presenters/user";
+import type { Limit } from "../../security/rate-limiter";
 import { createRouter } from "../router";
 
 const router = createRouter("/api/user");
+
+/** Password guesses through account deletion: as few as a person ever needs. */
+const DELETE_ACCOUNT_ATTEMPTS: Limit = { points: 10, windowMs: 15 * 60_000 };
 router.use(authenticated);
 
 router.patch("/profile", validate(updateProfileInput), async (ctx) => {
@@ -54,6 +62,17 @@ router.patch("/color-scheme", validate(colorSchemeInput), async (ctx) => {
   ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
+/** POST /api/user/delete {password}: the owner deletes their account and everything in it. */
+router.post("/delete", validate(deleteAccountInput), async (ctx) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "deleteAccount");
+  ctx.services.rateLimiter.consume(`delete-account:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
+  await deleteAccount(ctx.services, actor, ctx.state.session, input<DeleteAccountInput>(ctx));
+  // The session row went with the account: this clears the cookie.
+  await signOut(ctx);
+  ctx.body = { success: true, message: "Your account has been deleted" };
+});
+
 router.get("/account-tier", async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "readAccountTier");
@@ -64,6 +83,7 @@ router.get("/account-tier", async (ctx) => {
     clientCount,
     canCreateMore: canCreateMoreClients(tier, clientCount),
     tierConfig: TIER_CONFIG[tier],
+    storage: await storageUsage(ctx.services.db, withFeatures(ctx.services.config, actor)),
   };
 });
 

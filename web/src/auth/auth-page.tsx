@@ -31,6 +31,15 @@ const ARRIVAL_ERRORS: Record<string, ToastOptions> = {
   },
 };
 
+/** Notices for pages that send the browser here after something succeeded elsewhere. */
+const ARRIVAL_NOTICES: Record<string, ToastOptions> = {
+  "account-deleted": {
+    title: "Your account has been deleted",
+    description: "Everything in it is gone. We've emailed you a confirmation.",
+    variant: "success",
+  },
+};
+
 type AuthTab = "sign-in" | "sign-up";
 
 export function AuthPage() {
@@ -41,19 +50,23 @@ export function AuthPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const toast = useToast();
   const arrivalError = searchParams.get("error");
+  const arrivalNotice = searchParams.get("notice");
 
   useEffect(() => {
-    const notice = arrivalError ? ARRIVAL_ERRORS[arrivalError] : undefined;
+    const notice =
+      (arrivalError ? ARRIVAL_ERRORS[arrivalError] : undefined) ??
+      (arrivalNotice ? ARRIVAL_NOTICES[arrivalNotice] : undefined);
     if (!notice) return;
     toast(notice);
     setSearchParams(
       (params) => {
         params.delete("error");
+        params.delete("notice");
         return params;
       },
       { replace: true },
     );
-  }, [arrivalError, toast, setSearchParams]);
+  }, [arrivalError, arrivalNotice, toast, setSearchParams]);
 
   return (
     <AuthLayout

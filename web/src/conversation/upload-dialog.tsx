@@ -46,8 +46,11 @@ export default function UploadDialog({
       onUploaded?.(message);
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.attachments(clientId) });
-      if (viewerRole === "owner")
+      if (viewerRole === "owner") {
         void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+        // The plan box shows the storage used.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.accountTier });
+      }
       onClose();
     } catch (error) {
       toast({

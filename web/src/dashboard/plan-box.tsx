@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { clientUsage, useAccountTier } from "../billing/account-tier-query";
 import { useBillingMode } from "../billing/billing-mode-query";
 import { Spinner } from "../ui/spinner";
+import { StorageUsage } from "./storage-usage";
 
 export function PlanBox() {
   const { data: tier, isPending, isError } = useAccountTier();
@@ -31,6 +32,7 @@ export function PlanBox() {
               <span style={{ width: `${usedShare * 100}%` }} />
             </div>
           )}
+          <StorageUsage storage={tier.storage} />
         </>
       )}
       <Link to="/pricing" className="plan-box__link">

@@ -8,6 +8,7 @@ import { buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { ColorSchemeSection } from "./color-scheme-section";
 import { CompanyLogoSection } from "./company-logo-section";
+import { DeleteAccountSection } from "./delete-account-section";
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
@@ -66,6 +67,7 @@ export function AccountTab() {
           <ColorSchemeSection user={user} />
         </>
       )}
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -1,0 +1,109 @@
+import type { DeleteAccountInput } from "../../shared/schemas/user";
+import { verifyPassword } from "../auth/passwords";
+import { billingProvider } from "../billing/provider";
+import type { Services } from "../context";
+import { badRequest, forbidden, HttpError } from "../errors";
+import { accountDeletedMail } from "../mail/account-mails";
+import { Client, type Session, StoredFile, User } from "../models";
+import { deleteStoredFiles } from "../storage/delete-stored-files";
+import { deleteClient } from "./delete-client";
+
+/** A Google-only account confirms with a sign-in this recent (it has no password to ask). */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  wrongPassword: "Password is incorrect",
+  signInAgain:
+    "For your security, sign in with Google again, then delete your account within 10 minutes",
+  billing:
+    "We could not cancel your subscription with the payment provider, so nothing was deleted. Please try again.",
+} as const;
+
+/** The owner proves it is them: their password, or (no password) a sign-in within 10 minutes. */
+async function confirmIdentity(
+  services: Services,
+  actor: User,
+  session: Session | undefined,
+  input: DeleteAccountInput,
+): Promise<void> {
+  if (actor.passwordHash) {
+    if (!input.password || !(await verifyPassword(input.password, actor.passwordHash)))
+      throw badRequest(DELETE_ACCOUNT_MESSAGES.wrongPassword);
+    return;
+  }
+  const signedInAt = session ? new Date(session.createdAt).getTime() : 0;
+  if (services.clock.now().getTime() - signedInAt > RECENT_SIGN_IN_MS)
+    throw forbidden(DELETE_ACCOUNT_MESSAGES.signInAgain);
+}
+
+/**
+ * Deletes an owner's account for good: the subscription is cancelled at the provider first
+ * (if that fails nothing is deleted, so nobody pays for an account that is gone), then every
+ * client with its messages, files and bytes (deleteClient), then the owner's images and the
+ * owner (sessions and codes go with the row). Their sockets close and a confirmation is mailed.
+ */
+export async function deleteAccount(
+  services: Services,
+  actor: User,
+  session: Session | undefined,
+  input: DeleteAccountInput,
+): Promise<void> {
+  await confirmIdentity(services, actor, session, input);
+
+  const { stripeSubscriptionId, subscriptionStatus } = actor;
+  if (stripeSubscriptionId && subscriptionStatus !== "canceled" && subscriptionStatus !== "none") {
+    try {
+      await billingProvider(services).cancelNow(stripeSubscriptionId);
+    } catch (error) {
+      services.logger.error(
+        { err: error, userId: actor.id },
+        "could not cancel the subscription of an account being deleted",
+      );
+      throw new HttpError(502, DELETE_ACCOUNT_MESSAGES.billing);
+    }
+  }
+
+  for (const client of await Client.query().where("ownerId", actor.id)) {
+    await deleteClient(services, client).catch((error: unknown) => {
+      // Deleted meanwhile (e.g. by the owner in another tab): nothing left to do for it.
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    });
+  }
+
+  const images = await services.db.transaction(async (trx) => {
+    const owner = await User.query(trx).findById(actor.id).forUpdate();
+    if (!owner) return [];
+    const rows = await StoredFile.query(trx)
+      .select("storedName")
+      .where({ uploadedBy: owner.id, clientId: null });
+    const names = new Set(rows.map((row) => row.storedName));
+    for (const name of [owner.profilePicture, owner.companyLogo]) if (name) names.add(name);
+    await StoredFile.query(trx)
+      .delete()
+      .whereIn("storedName", [...names])
+      .whereNull("clientId");
+    // Clients added meanwhile go with the owner (foreign keys cascade); the storage sweep
+    // removes their files' bytes.
+    await User.query(trx).deleteById(owner.id);
+    return [...names];
+  });
+
+  await services.realtime
+    .disconnectUsers([actor.id])
+    .catch((error: unknown) =>
+      services.logger.warn(
+        { err: error, userId: actor.id },
+        "could not close a deleted account's sockets",
+      ),
+    );
+  await deleteStoredFiles(services, images);
+  await services.mailer
+    .send(accountDeletedMail(actor.email, actor.fullName, services.config.appUrl))
+    .catch((error: unknown) =>
+      services.logger.error(
+        { err: error, userId: actor.id },
+        "could not send the account deletion email",
+      ),
+    );
+  services.logger.info({ userId: actor.id }, "account deleted by its owner");
+}

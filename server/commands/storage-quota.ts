@@ -1,0 +1,50 @@
+import type { Knex } from "knex";
+import { formatFileSize } from "../../shared/files";
+import { STORAGE_QUOTA_BYTES, type Tier } from "../../shared/tiers";
+import { featureTier } from "../billing/feature-tier";
+import type { Config } from "../config";
+import { payloadTooLarge } from "../errors";
+import { StoredFile, User } from "../models";
+
+export const storageFullMessage = (tier: Tier) =>
+  `Storage is full: this account's plan includes ${formatFileSize(STORAGE_QUOTA_BYTES[tier])}. Delete files or upgrade to upload more.`;
+
+/** The `size` of every file in the owner's conversations, whoever uploaded it. */
+export async function storageUsedBytes(db: Knex, ownerId: string): Promise<number> {
+  const row = (await StoredFile.query(db)
+    .joinRelated("client")
+    .where("client.ownerId", ownerId)
+    .sum("files.sizeBytes as used")
+    .first()) as unknown as { used: number | string | null } | undefined;
+  return Number(row?.used ?? 0);
+}
+
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+export async function storageUsage(db: Knex, owner: User): Promise<StorageUsage> {
+  return {
+    usedBytes: await storageUsedBytes(db, owner.id),
+    quotaBytes: STORAGE_QUOTA_BYTES[owner.accountTier],
+  };
+}
+
+/**
+ * Inside the transaction that adds a file of `addedBytes` to a conversation of `ownerId`:
+ * refuses it (413) if the owner's files would then exceed the plan's quota. The owner's row
+ * is locked, so two uploads at once cannot both take the last of the room. With billing off
+ * every owner has the top tier's room.
+ */
+export async function assertStorageRoom(
+  trx: Knex.Transaction,
+  config: Pick<Config, "billingMode">,
+  ownerId: string,
+  addedBytes: number,
+): Promise<void> {
+  const owner = await User.query(trx).findById(ownerId).forUpdate().throwIfNotFound();
+  const tier = featureTier(config, owner.accountTier);
+  const used = await storageUsedBytes(trx, ownerId);
+  if (used + addedBytes > STORAGE_QUOTA_BYTES[tier]) throw payloadTooLarge(storageFullMessage(tier));
+}

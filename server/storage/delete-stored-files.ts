@@ -1,0 +1,27 @@
+import type { Services } from "../context";
+
+/** The key of a stored file's image preview (see the images contract in ARCHITECTURE.md). */
+export const previewKeyOf = (storedName: string) => `${storedName}.preview`;
+
+/**
+ * Removes the bytes of files whose rows are gone: each stored name and its preview (a missing
+ * one is fine). Never throws: a failure is logged, and the storage sweep removes what is left
+ * once it is an hour old (no row names it any more).
+ */
+export async function deleteStoredFiles(
+  services: Pick<Services, "storage" | "logger">,
+  storedNames: readonly string[],
+): Promise<void> {
+  for (const storedName of storedNames) {
+    for (const key of [storedName, previewKeyOf(storedName)]) {
+      try {
+        await services.storage.delete(key);
+      } catch (error) {
+        services.logger.warn(
+          { err: error, key },
+          "could not delete a stored file; the storage sweep will retry",
+        );
+      }
+    }
+  }
+}
