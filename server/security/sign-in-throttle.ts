@@ -1,6 +1,11 @@
 import type { AppContext } from "../context";
 import type { User } from "../models";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, DEVICE_COOKIE_PATH, DeviceCookies } from "./device-cookies";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_MS,
+  DEVICE_COOKIE_PATH,
+  DeviceCookies,
+} from "./device-cookies";
 import { LIMITS } from "./rate-limiter";
 
 export interface SignInAttempt {
@@ -22,7 +27,10 @@ export function countSignInAttempt(ctx: AppContext, username: string): SignInAtt
   const devices = new DeviceCookies(config.sessionSecret);
   const device = devices.deviceFor(ctx.cookies.get(DEVICE_COOKIE), username);
   const key = device ? `signInFailuresPerDevice:${device}` : `signInFailuresPerAccount:${username}`;
-  rateLimiter.consume(key, device ? LIMITS.signInFailuresPerDevice : LIMITS.signInFailuresPerAccount);
+  rateLimiter.consume(
+    key,
+    device ? LIMITS.signInFailuresPerDevice : LIMITS.signInFailuresPerAccount,
+  );
   return {
     succeeded(user) {
       // A trusted device's success leaves the account's count alone: it is the strangers'.

@@ -24,7 +24,11 @@ afterAll(async () => {
 
 const fromNewIp = () => new AgentFromIp(server.url, freshIp());
 
-const ENDPOINTS = ["/api/forgot-password", "/api/resend-verification", "/api/client-sign-in-link"] as const;
+const ENDPOINTS = [
+  "/api/forgot-password",
+  "/api/resend-verification",
+  "/api/client-sign-in-link",
+] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 
 /** An address each endpoint would mail: a verified owner, an unverified owner, a joined client. */
@@ -60,56 +64,62 @@ const answer = async (endpoint: Endpoint, email: string) => {
 };
 
 describe("mail to an address goes out after the answer", () => {
-  it.each(ENDPOINTS)("%s answers while the mail is still held at the SMTP server", async (endpoint) => {
-    const known = (await knownAddresses())[endpoint];
-    await server.services.afterAnswer.idle();
-    const before = server.smtp.mailsTo(known).length;
-    const release = server.smtp.hold();
-    try {
-      const asked = await fromNewIp().post(endpoint, { email: known });
-      expect(asked.status).toBe(200);
-      expect(server.smtp.mailsTo(known)).toHaveLength(before);
-    } finally {
-      release();
-    }
-    await expect.poll(() => server.smtp.mailsTo(known).length).toBe(before + 1);
-  });
+  it.each(ENDPOINTS)(
+    "%s answers while the mail is still held at the SMTP server",
+    async (endpoint) => {
+      const known = (await knownAddresses())[endpoint];
+      await server.services.afterAnswer.idle();
+      const before = server.smtp.mailsTo(known).length;
+      const release = server.smtp.hold();
+      try {
+        const asked = await fromNewIp().post(endpoint, { email: known });
+        expect(asked.status).toBe(200);
+        expect(server.smtp.mailsTo(known)).toHaveLength(before);
+      } finally {
+        release();
+      }
+      await expect.poll(() => server.smtp.mailsTo(known).length).toBe(before + 1);
+    },
+  );
 });
 
 describe("the same answer for every address", () => {
-  it.each(ENDPOINTS)("%s: alike for known and unknown, past the cap and after a restart", async (endpoint) => {
-    const known = (await knownAddresses())[endpoint];
-    const unknown = uniqueEmail("nobody");
-    // Signing up counted against the address's mail limit too; start both from nothing.
-    await restart();
+  it.each(ENDPOINTS)(
+    "%s: alike for known and unknown, past the cap and after a restart",
+    async (endpoint) => {
+      const known = (await knownAddresses())[endpoint];
+      const unknown = uniqueEmail("nobody");
+      // Signing up counted against the address's mail limit too; start both from nothing.
+      await restart();
 
-    // Six requests: five within the per-address limit, the sixth past it, alike for both.
-    for (let i = 0; i < 6; i += 1) {
-      const forKnown = await answer(endpoint, known);
-      const forUnknown = await answer(endpoint, unknown);
-      expect(forKnown.status).toBe(i < 5 ? 200 : 429);
-      expect(forUnknown).toEqual(forKnown);
-    }
+      // Six requests: five within the per-address limit, the sixth past it, alike for both.
+      for (let i = 0; i < 6; i += 1) {
+        const forKnown = await answer(endpoint, known);
+        const forUnknown = await answer(endpoint, unknown);
+        expect(forKnown.status).toBe(i < 5 ? 200 : 429);
+        expect(forUnknown).toEqual(forKnown);
+      }
 
-    // A restart forgets the in-memory limits but not the codes already issued: the per-account
-    // cap must still not show.
-    await restart();
-    for (let i = 0; i < 3; i += 1) {
-      const forKnown = await answer(endpoint, known);
-      const forUnknown = await answer(endpoint, unknown);
-      expect(forKnown.status).toBe(200);
-      expect(forUnknown).toEqual(forKnown);
-    }
-    await server.services.afterAnswer.idle();
-    expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
-    if (endpoint !== "/api/client-sign-in-link") {
-      // Past the cap of five codes an hour the known address is silently sent nothing.
-      expect(server.smtp.mailsTo(known)).toHaveLength(0);
-    } else {
-      // Links have no such cap: each request mails a new one.
-      expect(server.smtp.mailsTo(known)).toHaveLength(3);
-    }
-  });
+      // A restart forgets the in-memory limits but not the codes already issued: the per-account
+      // cap must still not show.
+      await restart();
+      for (let i = 0; i < 3; i += 1) {
+        const forKnown = await answer(endpoint, known);
+        const forUnknown = await answer(endpoint, unknown);
+        expect(forKnown.status).toBe(200);
+        expect(forUnknown).toEqual(forKnown);
+      }
+      await server.services.afterAnswer.idle();
+      expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
+      if (endpoint !== "/api/client-sign-in-link") {
+        // Past the cap of five codes an hour the known address is silently sent nothing.
+        expect(server.smtp.mailsTo(known)).toHaveLength(0);
+      } else {
+        // Links have no such cap: each request mails a new one.
+        expect(server.smtp.mailsTo(known)).toHaveLength(3);
+      }
+    },
+  );
 
   it("answers a malformed address with 400 before anything else", async () => {
     for (const endpoint of ENDPOINTS) {
