@@ -1,16 +1,19 @@
 // Does the time of an answer tell who has an account? POST /api/forgot-password (a verified
 // owner), /api/resend-verification (an owner who has not verified yet) and
 // /api/client-sign-in-link (a client who has joined a conversation), each REQUESTS times for
-// known addresses and REQUESTS times for unknown ones, interleaved (known first in even pairs,
-// unknown first in odd ones), one at a time, each from its own X-Forwarded-For address (the
+// known addresses, REQUESTS times for unknown ones and REQUESTS times for other unknown ones (a
+// control: the difference between two series of the same kind is the noise of the machine),
+// interleaved in rotating order, one at a time, each from its own X-Forwarded-For address (the
 // server runs with TRUST_PROXY=true) so that no per-IP limit answers. Known addresses are used
 // at most four times each, within the per-address mail limit. Mail goes to a real SMTP server
 // in this process, as in production; a pause of PAUSE_MS follows every request so that the
 // mail work queued by one request has finished before the next is timed.
-// Figures: median and p90 of the answer time per kind and endpoint, and the difference of the
-// medians (target: under 1 ms), on PGlite and PostgreSQL.
+// Figures: median and p90 of the answer time per kind and endpoint, the difference of the
+// medians of known and unknown (target: under 1 ms) and of control and unknown (the noise), and
+// how often the best threshold on one answer's time classifies a request right, on PGlite and
+// PostgreSQL.
 //
-// Environment: BENCH_ENUM_REQUESTS (50), BENCH_ENUM_PAUSE_MS (30), BENCH_DATABASE_URL.
+// Environment: BENCH_ENUM_REQUESTS (50), BENCH_ENUM_PAUSE_MS (100), BENCH_DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import {
   postgresAvailable,
@@ -27,10 +30,19 @@ export const description =
   "answer time of forgot-password, resend-verification, client sign-in link: known vs unknown address";
 
 const REQUESTS = Number(process.env.BENCH_ENUM_REQUESTS ?? 50);
-const PAUSE_MS = Number(process.env.BENCH_ENUM_PAUSE_MS ?? 30);
+const PAUSE_MS = Number(process.env.BENCH_ENUM_PAUSE_MS ?? 100);
 const TARGET_MS = 1;
 const USES_PER_ADDRESS = 4;
 const ENDPOINTS = ["forgot-password", "resend-verification", "client-sign-in-link"];
+/** Each kind goes first, second and third equally often, and follows each other kind alike. */
+const ORDERS = [
+  ["known", "unknown", "control"],
+  ["unknown", "control", "known"],
+  ["control", "known", "unknown"],
+  ["known", "control", "unknown"],
+  ["control", "unknown", "known"],
+  ["unknown", "known", "control"],
+];
 
 /** A real SMTP server that keeps the 6-digit code of each mail by recipient. */
 async function startSmtpSink() {
@@ -153,6 +165,26 @@ async function seedAccounts(server, smtp, count) {
   };
 }
 
+/**
+ * How well one request tells the two series apart: the share of all requests put on the right
+ * side by the best single threshold on the answer time (0.5 is a coin; with 50 of each, two
+ * series of the same kind come out near 0.6, as the threshold is fitted to them).
+ */
+function classifies(a, b) {
+  const all = [...a.map((ms) => [ms, 0]), ...b.map((ms) => [ms, 1])].sort((x, y) => x[0] - y[0]);
+  let best = 0.5;
+  let aBelow = 0;
+  let bBelow = 0;
+  for (const [, side] of all) {
+    if (side === 0) aBelow += 1;
+    else bBelow += 1;
+    // Threshold after this request: "a is slower" or "b is slower".
+    const aSlower = (bBelow + (a.length - aBelow)) / all.length;
+    best = Math.max(best, aSlower, 1 - aSlower);
+  }
+  return round(best, 2);
+}
+
 async function measure(backend, log) {
   const dataDir = tempDir(`enum-${backend}`);
   const database = backend === "postgres" ? await scratchDatabase() : null;
@@ -182,11 +214,10 @@ async function measure(backend, log) {
     const mailsBefore = smtp.received;
     const result = {};
     for (const endpoint of ENDPOINTS) {
-      const times = { known: [], unknown: [] };
+      const times = { known: [], unknown: [], control: [] };
       for (let i = 0; i < REQUESTS; i += 1) {
         const knownEmail = fresh[endpoint][Math.floor(i / USES_PER_ADDRESS)];
-        const order = i % 2 === 0 ? ["known", "unknown"] : ["unknown", "known"];
-        for (const kind of order) {
+        for (const kind of ORDERS[i % ORDERS.length]) {
           const email = kind === "known" ? knownEmail : newAddress("nobody");
           const answer = await post(server, `/api/${endpoint}`, { email });
           if (answer.status !== 200)
@@ -195,28 +226,25 @@ async function measure(backend, log) {
           await sleep(PAUSE_MS);
         }
       }
-      const known50 = stats(times.known, 2);
-      const unknown50 = stats(times.unknown, 2);
-      const p90 = (values) =>
-        round([...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)], 2);
+      const summary = (values) => {
+        const s = stats(values, 2);
+        const p90 = round([...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)], 2);
+        return { median: s.median, p90, min: s.min, max: s.max, values: s.values };
+      };
+      const known = summary(times.known);
+      const unknown = summary(times.unknown);
+      const control = summary(times.control);
       result[endpoint] = {
-        known: {
-          median: known50.median,
-          p90: p90(times.known),
-          min: known50.min,
-          max: known50.max,
-        },
-        unknown: {
-          median: unknown50.median,
-          p90: p90(times.unknown),
-          min: unknown50.min,
-          max: unknown50.max,
-        },
-        differenceMs: round(known50.median - unknown50.median, 2),
-        values: { known: known50.values, unknown: unknown50.values },
+        known,
+        unknown,
+        control,
+        differenceMs: round(known.median - unknown.median, 2),
+        noiseMs: round(control.median - unknown.median, 2),
+        classifies: classifies(times.known, times.unknown),
+        controlClassifies: classifies(times.control, times.unknown),
       };
       log(
-        `${backend} ${endpoint}: known ${known50.median} ms, unknown ${unknown50.median} ms, difference ${result[endpoint].differenceMs} ms`,
+        `${backend} ${endpoint}: known ${known.median} ms, unknown ${unknown.median} ms, difference ${result[endpoint].differenceMs} ms (unknown vs unknown: ${result[endpoint].noiseMs} ms)`,
       );
     }
     await sleep(1_000);
@@ -239,6 +267,8 @@ export async function run({ log = console.log } = {}) {
   return result;
 }
 
+const pct = (share) => `${Math.round(share * 100)}%`;
+
 export function summarize(result) {
   const lines = [];
   for (const backend of ["pglite", "postgres"]) {
@@ -251,7 +281,7 @@ export function summarize(result) {
       const e = r[endpoint];
       const met = Math.abs(e.differenceMs) < result.targetMs ? "met" : "MISSED";
       lines.push(
-        `${backend.padEnd(9)}${endpoint.padEnd(21)} known ${e.known.median.toFixed(2)} ms (p90 ${e.known.p90.toFixed(2)}), unknown ${e.unknown.median.toFixed(2)} ms (p90 ${e.unknown.p90.toFixed(2)}): difference ${e.differenceMs.toFixed(2)} ms (< ${result.targetMs} ms: ${met})`,
+        `${backend.padEnd(9)}${endpoint.padEnd(21)} known ${e.known.median.toFixed(2)} ms (p90 ${e.known.p90.toFixed(2)}), unknown ${e.unknown.median.toFixed(2)} ms (p90 ${e.unknown.p90.toFixed(2)}): difference ${e.differenceMs.toFixed(2)} ms (< ${result.targetMs} ms: ${met}), one request classifies ${pct(e.classifies)}; unknown vs unknown ${e.noiseMs.toFixed(2)} ms, ${pct(e.controlClassifies)}`,
       );
     }
     lines.push(
