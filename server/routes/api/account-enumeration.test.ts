@@ -83,6 +83,18 @@ describe("mail to an address goes out after the answer", () => {
   );
 });
 
+describe("mail the answer promised is not lost to a hiccup", () => {
+  it("tries a refused reset mail again", async () => {
+    const owner = await signUpOwner(server);
+    server.smtp.refuseNext = 1;
+    const asked = await fromNewIp().post("/api/forgot-password", { email: owner.email });
+    expect(asked.status).toBe(200);
+    const mail = await server.smtp.waitFor(owner.email, (m) => m.subject.includes("reset"), 10_000);
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+    expect(server.smtp.refuseNext).toBe(0);
+  });
+});
+
 describe("the same answer for every address", () => {
   it.each(ENDPOINTS)(
     "%s: alike for known and unknown, past the cap and after a restart",
