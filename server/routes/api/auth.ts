@@ -71,8 +71,8 @@ router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {
   const body = input<VerifyEmailInput>(ctx);
   limit(ctx, ctx.ip, "codeAttemptsPerIp");
   const user = await verifyEmail(ctx.services, body);
-  await signIn(ctx, user);
   rememberDevice(ctx, user);
+  await signIn(ctx, user);
   ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(user) };
 });
 
