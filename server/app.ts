@@ -26,6 +26,7 @@ import devMailRoutes from "./routes/dev-mail";
 import { mountRoutes } from "./routes/router";
 import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
+import { AfterAnswerQueue } from "./security/after-answer";
 import { RateLimiter } from "./security/rate-limiter";
 import { LocalDiskStorage } from "./storage/local-disk";
 import type { Storage } from "./storage/storage";
@@ -66,6 +67,7 @@ export function createApp(options: AppOptions) {
       }),
     storage: options.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")),
     rateLimiter: new RateLimiter(clock),
+    afterAnswer: new AfterAnswerQueue(logger),
     realtime,
     sessionCache: new SessionCache(),
   };

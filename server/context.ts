@@ -6,6 +6,7 @@ import type { Mailer } from "./mail/mailer";
 import type { Session, User } from "./models";
 import type { SessionCache } from "./auth/session-cache";
 import type { RealtimeHub } from "./realtime/hub";
+import type { AfterAnswerQueue } from "./security/after-answer";
 import type { RateLimiter } from "./security/rate-limiter";
 import type { Storage } from "./storage/storage";
 
@@ -24,6 +25,8 @@ export interface Services {
   storage: Storage;
   clock: Clock;
   rateLimiter: RateLimiter;
+  /** Per-account work of public endpoints, run after their answer (server/security/after-answer.ts). */
+  afterAnswer: AfterAnswerQueue;
   realtime: RealtimeHub;
   sessionCache: SessionCache;
 }

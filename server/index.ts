@@ -50,6 +50,7 @@ async function main() {
     await sockets.close();
     await closed;
     await jobs.stop();
+    await services.afterAnswer.idle();
     services.mailer.close();
     await services.realtime.close();
     await db.destroy();

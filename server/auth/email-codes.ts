@@ -1,7 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Knex } from "knex";
 import type { Clock } from "../context";
-import { tooManyRequests } from "../errors";
 import { EmailCode, type EmailCodePurpose } from "../models/EmailCode";
 
 const MINUTE = 60_000;
@@ -25,17 +24,19 @@ export class EmailCodes {
     return createHmac("sha256", this.secret).update(`${purpose}:${userId}:${code}`).digest("hex");
   }
 
-  /** Issues a new 6-digit code, replacing any earlier one of that purpose. */
-  async issue(userId: string, purpose: EmailCodePurpose, trx?: Knex.Transaction): Promise<string> {
+  /**
+   * Issues a new 6-digit code, replacing any earlier one of that purpose; null past the cap of
+   * codes per hour. The cap never shows in an answer (the caller just sends nothing): an
+   * answer that depended on it would tell who has an account.
+   */
+  async issue(userId: string, purpose: EmailCodePurpose, trx?: Knex.Transaction): Promise<string | null> {
     const now = this.clock.now();
     const hourAgo = new Date(now.getTime() - 60 * MINUTE);
     const recent = await EmailCode.query(trx)
       .where({ userId, purpose })
       .where("createdAt", ">", hourAgo)
       .resultSize();
-    if (recent >= MAX_ISSUED_PER_HOUR) {
-      throw tooManyRequests("Too many codes requested. Please try again later.");
-    }
+    if (recent >= MAX_ISSUED_PER_HOUR) return null;
     await EmailCode.query(trx).patch({ usedAt: now }).where({ userId, purpose }).whereNull("usedAt");
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     await EmailCode.query(trx).insert({

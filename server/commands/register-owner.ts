@@ -31,9 +31,7 @@ export async function registerOwner(services: Services, input: RegisterInput): P
     });
     return { kind: "code" as const, code: await codes.issue(user.id, "verify_email", trx) };
   });
-  await mailer.send(
-    outcome.kind === "code"
-      ? verificationMail(input.email, outcome.code, config.appUrl)
-      : alreadyRegisteredMail(input.email, config.appUrl),
-  );
+  if (outcome.kind === "exists") await mailer.send(alreadyRegisteredMail(input.email, config.appUrl));
+  // No code past the cap of codes per hour: nothing is sent, and the answer is the same.
+  else if (outcome.code) await mailer.send(verificationMail(input.email, outcome.code, config.appUrl));
 }

@@ -5,14 +5,22 @@ import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { clientSignInLinkMail, ownerDisplayName } from "../mail/client-mails";
 import { EmailCode } from "../models";
+import { withRetries } from "../security/after-answer";
+
+/**
+ * Queues the sign-in links of this address, looked up, made and mailed after the answer, so
+ * that the answer and the time it takes are the same whether or not the address is a client's.
+ */
+export function requestClientSignInLink(services: Services, email: string): void {
+  services.afterAnswer.add("client sign-in link mail", () => sendClientSignInLinks(services, email));
+}
 
 /**
  * Mails a sign-in link for each joined conversation of this address (one mail per
  * conversation, naming its owner). A new link replaces the earlier one of that client user.
- * Silent for addresses that have none; the mails go out in the background so that the answer
- * takes as long either way.
+ * Nothing for addresses that have none.
  */
-export async function requestClientSignInLink(services: Services, email: string): Promise<void> {
+export async function sendClientSignInLinks(services: Services, email: string): Promise<void> {
   const { db, clock, config, mailer, logger } = services;
   const conversations: ({ userId: string } & BrandingOwner)[] = await db("clients")
     .join("users as member", "member.id", "clients.userId")
@@ -50,19 +58,18 @@ export async function requestClientSignInLink(services: Services, email: string)
     }
     return made;
   });
-  void Promise.all(
+  await Promise.all(
     links.map(async (link) => {
       try {
         const branding = await brandingFor(services.storage, withFeatures(services.config, link.owner), (error) =>
           logger.warn({ err: error }, "owner logo unreadable"),
         );
-        await mailer.send(
-          clientSignInLinkMail(email, {
-            ownerName: ownerDisplayName(link.owner),
-            url: clientSignInUrl(config.appUrl, link.token),
-            branding,
-          }),
-        );
+        const mail = clientSignInLinkMail(email, {
+          ownerName: ownerDisplayName(link.owner),
+          url: clientSignInUrl(config.appUrl, link.token),
+          branding,
+        });
+        await withRetries(() => mailer.send(mail));
       } catch (error) {
         logger.warn({ err: error }, "sign-in link mail failed");
       }

@@ -2,9 +2,18 @@ import { EmailCodes } from "../auth/email-codes";
 import type { Services } from "../context";
 import { passwordResetMail } from "../mail/account-mails";
 import { User } from "../models";
+import { withRetries } from "../security/after-answer";
 
-/** Mails a reset code to an owner account; silent for unknown addresses. */
-export async function requestPasswordReset(services: Services, email: string): Promise<void> {
+/**
+ * Queues a reset code for an owner account, to be looked up and mailed after the answer: the
+ * caller learns nothing about the address, not even from the time the answer takes.
+ */
+export function requestPasswordReset(services: Services, email: string): void {
+  services.afterAnswer.add("password reset mail", () => sendPasswordReset(services, email));
+}
+
+/** Mails a reset code to an owner account; nothing for unknown addresses or past the code cap. */
+export async function sendPasswordReset(services: Services, email: string): Promise<void> {
   const { db, config, clock, mailer } = services;
   const codes = new EmailCodes(config.sessionSecret, clock);
   const code = await db.transaction(async (trx) => {
@@ -12,5 +21,5 @@ export async function requestPasswordReset(services: Services, email: string): P
     if (!user) return null;
     return codes.issue(user.id, "reset_password", trx);
   });
-  if (code) await mailer.send(passwordResetMail(email, code, config.appUrl));
+  if (code) await withRetries(() => mailer.send(passwordResetMail(email, code, config.appUrl)));
 }

@@ -2,9 +2,18 @@ import { EmailCodes } from "../auth/email-codes";
 import type { Services } from "../context";
 import { verificationMail } from "../mail/account-mails";
 import { User } from "../models";
+import { withRetries } from "../security/after-answer";
 
-/** Replaces the verification code of an unverified account; silent for any other address. */
-export async function resendVerification(services: Services, email: string): Promise<void> {
+/**
+ * Queues a new verification code for an unverified account, looked up and mailed after the
+ * answer so that the answer and its time are the same for every address.
+ */
+export function resendVerification(services: Services, email: string): void {
+  services.afterAnswer.add("verification mail", () => sendVerificationAgain(services, email));
+}
+
+/** Replaces the verification code of an unverified account; nothing for any other address. */
+export async function sendVerificationAgain(services: Services, email: string): Promise<void> {
   const { db, config, clock, mailer } = services;
   const codes = new EmailCodes(config.sessionSecret, clock);
   const code = await db.transaction(async (trx) => {
@@ -12,5 +21,5 @@ export async function resendVerification(services: Services, email: string): Pro
     if (!user || user.emailVerifiedAt || !user.passwordHash) return null;
     return codes.issue(user.id, "verify_email", trx);
   });
-  if (code) await mailer.send(verificationMail(email, code, config.appUrl));
+  if (code) await withRetries(() => mailer.send(verificationMail(email, code, config.appUrl)));
 }

@@ -51,6 +51,8 @@ const MINUTE = 60_000;
 export const LIMITS = {
   signInPerIp: { points: 50, windowMs: 15 * MINUTE },
   signInFailuresPerAccount: { points: 10, windowMs: 15 * MINUTE },
+  /** A browser with the account's device cookie (server/security/sign-in-throttle.ts). */
+  signInFailuresPerDevice: { points: 10, windowMs: 15 * MINUTE },
   codeAttemptsPerIp: { points: 50, windowMs: 15 * MINUTE },
   mailPerAddress: { points: 5, windowMs: 60 * MINUTE },
   mailPerIp: { points: 30, windowMs: 60 * MINUTE },

@@ -92,6 +92,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     agent: () => new TestAgent(url),
     async close() {
       await jobs.stop();
+      await services.afterAnswer.idle();
       await sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -16,6 +16,8 @@ export class TestSmtpServer {
   private waiters: (() => void)[] = [];
   /** Answer the next N deliveries with a temporary failure. */
   refuseNext = 0;
+  /** Deliveries kept waiting by hold(): neither received nor answered until released. */
+  private held: (() => void)[] | null = null;
   private server: SMTPServer;
   port = 0;
 
@@ -33,20 +35,23 @@ export class TestSmtpServer {
           stream.on("end", () => callback(error));
           return;
         }
-        simpleParser(stream)
-          .then((parsed) => {
-            const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-            this.received.push({
-              to: to?.value[0]?.address ?? "",
-              subject: parsed.subject ?? "",
-              text: parsed.text ?? "",
-              html: typeof parsed.html === "string" ? parsed.html : "",
-              parsed,
-            });
-            for (const wake of this.waiters.splice(0)) wake();
-            callback();
-          })
-          .catch(callback);
+        const receive = () =>
+          simpleParser(stream)
+            .then((parsed) => {
+              const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+              this.received.push({
+                to: to?.value[0]?.address ?? "",
+                subject: parsed.subject ?? "",
+                text: parsed.text ?? "",
+                html: typeof parsed.html === "string" ? parsed.html : "",
+                parsed,
+              });
+              for (const wake of this.waiters.splice(0)) wake();
+              callback();
+            })
+            .catch(callback);
+        if (this.held) this.held.push(receive);
+        else void receive();
       },
     });
   }
@@ -57,12 +62,31 @@ export class TestSmtpServer {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** Keeps every delivery from now on waiting; the returned function lets them all through. */
+  hold(): () => void {
+    this.held ??= [];
+    return () => {
+      const waiting = this.held ?? [];
+      this.held = null;
+      for (const receive of waiting) receive();
+    };
+  }
+
+  /** How many deliveries hold() is keeping waiting. */
+  get heldCount(): number {
+    return this.held?.length ?? 0;
+  }
+
   mailsTo(address: string): ReceivedMail[] {
     return this.received.filter((mail) => mail.to === address.toLowerCase());
   }
 
   /** Waits until a mail to `address` matching `match` arrives (or fails after timeoutMs). */
-  async waitFor(address: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 5000) {
+  async waitFor(
+    address: string,
+    match: (mail: ReceivedMail) => boolean = () => true,
+    timeoutMs = 5000,
+  ) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.mailsTo(address).filter(match).at(-1);

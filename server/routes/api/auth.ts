@@ -25,6 +25,7 @@ import { input, validate } from "../../middlewares/validate";
 import { presentUser } from "../../presenters/user";
 import { userClientId } from "../../presenters/user-client";
 import { LIMITS } from "../../security/rate-limiter";
+import { countSignInAttempt, rememberDevice } from "../../security/sign-in-throttle";
 import { createRouter } from "../router";
 
 const router = createRouter("/api");
@@ -44,16 +45,14 @@ router.post("/register", validate(registerInput), async (ctx) => {
 router.post("/login", validate(loginInput), async (ctx) => {
   const body = input<LoginInput>(ctx);
   limit(ctx, ctx.ip, "signInPerIp");
-  const accountKey = `signInFailuresPerAccount:${body.username}`;
-  // Counts attempts per account and forgets them on a right password: in effect, failures.
-  ctx.services.rateLimiter.consume(accountKey, LIMITS.signInFailuresPerAccount);
+  const attempt = countSignInAttempt(ctx, body.username);
   try {
     const user = await authenticate(body);
-    ctx.services.rateLimiter.reset(accountKey);
+    attempt.succeeded(user);
     await signIn(ctx, user);
     ctx.body = presentUser(withFeatures(ctx.services.config, user), await userClientId(user));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 403) ctx.services.rateLimiter.reset(accountKey);
+    if (error instanceof HttpError && error.status === 403) attempt.forget();
     throw error;
   }
 });
@@ -73,6 +72,7 @@ router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {
   const body = input<VerifyEmailInput>(ctx);
   limit(ctx, ctx.ip, "codeAttemptsPerIp");
   const user = await verifyEmail(ctx.services, body);
+  rememberDevice(ctx, user);
   await signIn(ctx, user);
   ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
@@ -81,7 +81,7 @@ router.post("/resend-verification", validate(emailOnlyInput), async (ctx) => {
   const { email } = input<EmailOnlyInput>(ctx);
   limit(ctx, ctx.ip, "mailPerIp");
   limit(ctx, email, "mailPerAddress");
-  await resendVerification(ctx.services, email);
+  resendVerification(ctx.services, email);
   ctx.body = { success: true, message: "If this address is waiting for verification, a new code is on its way." };
 });
 
@@ -89,7 +89,7 @@ router.post("/forgot-password", validate(emailOnlyInput), async (ctx) => {
   const { email } = input<EmailOnlyInput>(ctx);
   limit(ctx, ctx.ip, "mailPerIp");
   limit(ctx, email, "mailPerAddress");
-  await requestPasswordReset(ctx.services, email);
+  requestPasswordReset(ctx.services, email);
   ctx.body = { success: true, message: "If an account exists for this email, a reset code is on its way." };
 });
 

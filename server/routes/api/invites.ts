@@ -77,7 +77,7 @@ router.post("/client-sign-in-link", validate(clientSignInLinkInput), async (ctx)
   const { email } = input<{ email: string }>(ctx);
   limit(ctx, ctx.ip, "mailPerIp");
   limit(ctx, email, "mailPerAddress");
-  await requestClientSignInLink(ctx.services, email);
+  requestClientSignInLink(ctx.services, email);
   ctx.body = {
     success: true,
     message: "If that address belongs to a conversation, a sign-in link is on its way.",

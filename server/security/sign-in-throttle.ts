@@ -1,0 +1,58 @@
+import type { AppContext } from "../context";
+import type { User } from "../models";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_MS,
+  DEVICE_COOKIE_PATH,
+  DeviceCookies,
+} from "./device-cookies";
+import { LIMITS } from "./rate-limiter";
+
+export interface SignInAttempt {
+  /** A right password: forgets this attempt's failures and renews the browser's device cookie. */
+  succeeded(user: User): void;
+  /** Counts nothing against it (a right password on an unverified account). */
+  forget(): void;
+}
+
+/**
+ * Counts a password sign-in attempt: against the account for an unknown browser (10 failures
+ * lock the account for strangers for 15 minutes), but against the browser's own device when it
+ * shows a valid device cookie for this account, so that a stranger's guessing cannot lock the
+ * owner out. Throws 429 when the counted limit is spent. Attempts count and a success forgets
+ * them: in effect, failures.
+ */
+export function countSignInAttempt(ctx: AppContext, username: string): SignInAttempt {
+  const { rateLimiter, config } = ctx.services;
+  const devices = new DeviceCookies(config.sessionSecret);
+  const device = devices.deviceFor(ctx.cookies.get(DEVICE_COOKIE), username);
+  const key = device ? `signInFailuresPerDevice:${device}` : `signInFailuresPerAccount:${username}`;
+  rateLimiter.consume(
+    key,
+    device ? LIMITS.signInFailuresPerDevice : LIMITS.signInFailuresPerAccount,
+  );
+  return {
+    succeeded(user) {
+      // A trusted device's success leaves the account's count alone: it is the strangers'.
+      rateLimiter.reset(key);
+      rememberDevice(ctx, user);
+    },
+    forget() {
+      rateLimiter.reset(key);
+    },
+  };
+}
+
+/** Gives this browser a (new) device cookie for the account it has just signed in to. */
+export function rememberDevice(ctx: AppContext, user: User): void {
+  const { config } = ctx.services;
+  ctx.cookies.set(DEVICE_COOKIE, new DeviceCookies(config.sessionSecret).issue(user.email), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    overwrite: true,
+    signed: false,
+  });
+}
