@@ -1,5 +1,6 @@
 import getRawBody from "raw-body";
 import Stripe from "stripe";
+import { readBillingEvent } from "../../billing/event-shape";
 import { handleBillingEvent } from "../../billing/handle-event";
 import { badRequest, notFound } from "../../errors";
 import { createRouter } from "../router";
@@ -32,7 +33,12 @@ router.post("/api/stripe/webhook", async (ctx) => {
     ctx.services.logger.warn({ err: error }, "stripe webhook refused");
     throw badRequest("Invalid Stripe signature");
   }
-  const handled = await handleBillingEvent(ctx.services, event);
+  const checked = readBillingEvent(event);
+  if (checked.problem !== undefined) {
+    ctx.services.logger.warn({ problem: checked.problem }, "stripe webhook: malformed event refused");
+    throw badRequest(`Malformed event: ${checked.problem}`);
+  }
+  const handled = await handleBillingEvent(ctx.services, checked.event);
   ctx.body = { received: true, duplicate: !handled.firstTime };
 });
 
