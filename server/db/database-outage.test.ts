@@ -3,7 +3,7 @@ import { addJoinedClient, type JoinedClient } from "../../tests/support/conversa
 import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
 import { type TestResponse, type TestServer, startTestServer } from "../../tests/support/server";
 import { TcpProxy } from "../../tests/support/tcp-proxy";
-import { TestSocket } from "../../tests/support/ws-client";
+import { TestSocket, upgradeStatus } from "../../tests/support/ws-client";
 import { createDatabase, type Database } from "./connection";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -52,13 +52,14 @@ describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP
     expect(answer.headers.get("retry-after"), what).toBe("5");
   }
 
-  /** A read, a write and the health check, at once while the database is away. */
+  /** A read, a write, the health check and a websocket upgrade, at once while the database is away. */
   async function expectBriefAndClear() {
     const started = performance.now();
-    const [list, send, health] = await Promise.all([
+    const [list, send, health, upgrade] = await Promise.all([
       owner.agent.get("/api/clients"),
       owner.agent.post(`/api/clients/${client.id}/messages`, { content: "anyone there?" }),
       server.agent().get("/healthz"),
+      upgradeStatus(server.url, { cookie: owner.agent.cookieHeader }),
     ]);
     const elapsed = performance.now() - started;
     expectUnavailable(list, "GET /api/clients");
@@ -67,6 +68,7 @@ describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP
     expect(send.body).toEqual({ message: UNAVAILABLE });
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: "unavailable", database: "unreachable" });
+    expect(upgrade, "websocket upgrade").toBe(503);
     expect(elapsed).toBeLessThan(SANITY_BOUND_MS);
   }
 

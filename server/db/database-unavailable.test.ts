@@ -15,7 +15,9 @@ describe("isDatabaseUnavailable", () => {
       new Error("Connection terminated unexpectedly"),
       new Error("Connection terminated due to connection timeout"),
       new Error("select 1 - Query read timeout"),
-      Object.assign(new Error("Knex: Timeout acquiring a connection."), { name: "KnexTimeoutError" }),
+      Object.assign(new Error("Knex: Timeout acquiring a connection."), {
+        name: "KnexTimeoutError",
+      }),
       new Error("wrapped", { cause: withCode("ECONNREFUSED") }),
     ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
-import { deliverEvent, StripeStandIn, stripeEnv } from "../../../tests/support/stripe-stand-in";
+import Stripe from "stripe";
+import {
+  deliverEvent,
+  StripeStandIn,
+  stripeEnv,
+  WEBHOOK_SECRET,
+} from "../../../tests/support/stripe-stand-in";
 
 /** A correctly signed body that is not a Stripe event billing can read: 400, nothing stored. */
 describe("Stripe webhook: signed but malformed events", () => {
@@ -29,8 +35,14 @@ describe("Stripe webhook: signed but malformed events", () => {
 
   it.each([
     ["no data.object", (id: string) => ({ id, type: "invoice.paid", data: {} })],
-    ["no created time", (id: string) => ({ id, type: "invoice.paid", data: { object: { id: "in_1" } } })],
-    ["no id", () => ({ type: "invoice.paid", created: created(), data: { object: { id: "in_1" } } })],
+    [
+      "no created time",
+      (id: string) => ({ id, type: "invoice.paid", data: { object: { id: "in_1" } } }),
+    ],
+    [
+      "no id",
+      () => ({ type: "invoice.paid", created: created(), data: { object: { id: "in_1" } } }),
+    ],
     [
       "a subscription without customer or status",
       (id: string) => ({
@@ -62,6 +74,21 @@ describe("Stripe webhook: signed but malformed events", () => {
       expect.objectContaining({ level: 40, msg: "stripe webhook: malformed event refused" }),
     );
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it("answers 400 to a signed body that is not JSON", async () => {
+    const payload = "{not json";
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const raw = await server.agent().request("POST", "/api/stripe/webhook", {
+      body: payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
+    expect(raw).toMatchObject({
+      status: 400,
+      body: { message: "Malformed event: the body is not JSON" },
+    });
+    const unsigned = await deliverEvent(server.agent(), { id: "evt_x" }, { secret: "whsec_wrong" });
+    expect(unsigned).toMatchObject({ status: 400, body: { message: "Invalid Stripe signature" } });
   });
 
   it("still accepts a well-formed event of a type billing ignores", async () => {

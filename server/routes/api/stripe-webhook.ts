@@ -31,6 +31,9 @@ router.post("/api/stripe/webhook", async (ctx) => {
     event = Stripe.webhooks.constructEvent(raw, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     ctx.services.logger.warn({ err: error }, "stripe webhook refused");
+    // Signed correctly but not JSON: the signature was fine, the body was not.
+    if (!(error instanceof Stripe.errors.StripeSignatureVerificationError))
+      throw badRequest("Malformed event: the body is not JSON");
     throw badRequest("Invalid Stripe signature");
   }
   const checked = readBillingEvent(event);
