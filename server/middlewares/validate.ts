@@ -31,7 +31,9 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "too_big" && issue.origin === "string")
     return `${field} must be at most ${issue.maximum} characters`;
   if (issue.code === "too_small" && issue.origin === "string")
-    return `${field} must be at least ${issue.minimum} characters`;
+    return Number(issue.minimum) <= 1
+      ? `${field} is required`
+      : `${field} must be at least ${issue.minimum} characters`;
   return `${field}: ${issue.message}`;
 }
 
