@@ -4,6 +4,7 @@ import knex, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import { knexSnakeCaseMappers } from "objection";
 import pg from "pg";
+import type { Logger } from "../logger";
 import { DATABASE_TIMEOUTS } from "./timeouts";
 
 // Return bigint counts as numbers and timestamps as Date (pg's defaults for the rest).
@@ -19,6 +20,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PostgreSQL only: false for work that may legitimately run long (migrations). */
   timeouts?: boolean;
+  /** Where knex's own warnings go (e.g. a failed connection attempt); else the console. */
+  logger?: Logger;
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
@@ -34,6 +37,7 @@ export function createDatabase(options: DatabaseOptions): Database {
         // kept for ever (keepAlive finds the others).
         idleTimeoutMillis: 30_000,
       },
+      ...(options.logger ? { log: knexLog(options.logger) } : {}),
       ...knexSnakeCaseMappers(),
     });
   }
@@ -58,6 +62,17 @@ function postgresConnection(url: string, timeouts: boolean): Knex.Config {
       query_timeout: DATABASE_TIMEOUTS.queryMs,
     } as Knex.PgConnectionConfig,
     acquireConnectionTimeout: DATABASE_TIMEOUTS.acquireMs,
+  };
+}
+
+/** Knex's messages as JSON log lines, like everything else the server says. */
+function knexLog(logger: Logger): Knex.Config["log"] {
+  return {
+    warn: (message: unknown) => logger.warn({ knex: String(message) }, "database"),
+    error: (message: unknown) => logger.error({ knex: String(message) }, "database"),
+    deprecate: (method: unknown, alternative: unknown) =>
+      logger.warn({ knex: `${method} is deprecated; use ${alternative}` }, "database"),
+    debug: () => undefined,
   };
 }
 
