@@ -20,7 +20,7 @@ export interface HandledEvent {
   applied: boolean;
 }
 
-const SUBSCRIPTION_EVENTS = new Set([
+export const SUBSCRIPTION_EVENTS = new Set([
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",

@@ -1,6 +1,7 @@
 import type { GoogleIdentity } from "../auth/google";
 import { endAllSessions } from "../auth/sessions";
 import type { Services } from "../context";
+import { cleanSingleLineText } from "../../shared/schemas/text";
 import { User } from "../models";
 
 /** A Google identity that may not sign in here; the reason is logged, never shown. */
@@ -50,7 +51,8 @@ export async function signInWithGoogle(
     const client = await User.query(trx).findOne({ email, role: "client" });
     if (client) throw new GoogleAccountRefused("this email belongs to a client user, not an owner");
 
-    const fullName = (identity.name || email.split("@")[0] || email).slice(0, FULL_NAME_MAX);
+    const name = cleanSingleLineText(identity.name ?? "").trim();
+    const fullName = (name || email.split("@")[0] || email).slice(0, FULL_NAME_MAX);
     return User.query(trx).insertAndFetch({
       email,
       passwordHash: null,

@@ -1,5 +1,10 @@
 import type { AppContext } from "../context";
+import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { HttpError } from "../errors";
+
+export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+/** About the database timeouts (db/timeouts.ts): by then the outcome is known either way. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** Every failure leaves as JSON {message}; unexpected ones are logged and kept vague. */
 export function presentError(ctx: AppContext, error: unknown): void {
@@ -13,6 +18,13 @@ export function presentError(ctx: AppContext, error: unknown): void {
     // Errors raised by koa or raw-body (e.g. 413 from a size limit).
     ctx.status = status;
     ctx.body = { message: status === 413 ? "Request body is too large" : (error as Error).message };
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    ctx.services.logger.warn({ err: error, path: ctx.path }, "database unavailable");
+    ctx.status = 503;
+    ctx.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    ctx.body = { message: UNAVAILABLE_MESSAGE };
     return;
   }
   ctx.services.logger.error({ err: error, path: ctx.path }, "request failed");

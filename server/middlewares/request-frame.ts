@@ -2,8 +2,10 @@ import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { healthCheck, isHealthCheck } from "../routes/health";
 import { loadSession } from "../auth/sessions";
+import { preventApiCaching } from "./api-cache-control";
 import { presentApiNotFound, presentError } from "./errors";
 import { jsonBody } from "./json-body";
+import { refuseMalformedPath } from "./malformed-path";
 import { logRequest } from "./request-log";
 import { sameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -33,6 +35,7 @@ export function requestFrame(options: RequestFrameOptions) {
     if (isHealthCheck(ctx)) return healthCheck(ctx);
     const startedAt = performance.now();
     try {
+      refuseMalformedPath(ctx);
       refuseCrossSite(ctx);
       // Awaited only when there is something to wait for (a body to read, a session to look up).
       const reading = readJsonBody(ctx);
@@ -44,6 +47,7 @@ export function requestFrame(options: RequestFrameOptions) {
     } catch (error) {
       presentError(ctx, error);
     }
+    preventApiCaching(ctx);
     logRequest(ctx, startedAt);
   };
 }

@@ -18,9 +18,23 @@ export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: un
   const issue = result.error.issues[0];
   if (!issue) throw badRequest("Invalid request");
   if (issue.code === "unrecognized_keys") throw badRequest(`Unknown field: ${issue.keys.join(", ")}`);
+  throw badRequest(issueMessage(issue));
+}
+
+/**
+ * A schema's own message as it is; zod's generic ones ("Invalid input: ...", "Too big: ...")
+ * name the field, and a length limit says what the limit is.
+ */
+function issueMessage(issue: z.core.$ZodIssue): string {
   const field = issue.path.join(".");
-  const generic = issue.message.startsWith("Invalid input");
-  throw badRequest(generic && field ? `${field}: ${issue.message}` : issue.message);
+  if (!field || !/^(Invalid|Too big|Too small)\b/.test(issue.message)) return issue.message;
+  if (issue.code === "too_big" && issue.origin === "string")
+    return `${field} must be at most ${issue.maximum} characters`;
+  if (issue.code === "too_small" && issue.origin === "string")
+    return Number(issue.minimum) <= 1
+      ? `${field} is required`
+      : `${field} must be at least ${issue.minimum} characters`;
+  return `${field}: ${issue.message}`;
 }
 
 /** The input that validate() put on the context. */

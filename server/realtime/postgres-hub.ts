@@ -121,7 +121,8 @@ export class PostgresRealtimeHub extends RealtimeHub {
 
   private async connectWithRetry(reconnecting: boolean): Promise<void> {
     const min = this.options.retryMinMs ?? 500;
-    const max = this.options.retryMaxMs ?? 30_000;
+    // A short cap: after a brief database outage events flow again within seconds.
+    const max = this.options.retryMaxMs ?? 5_000;
     let wait = min;
     for (let attempt = 1; !this.closed; attempt += 1) {
       try {

@@ -14,6 +14,8 @@ import {
 import type { HubMessage } from "./hub";
 import { MembersCache } from "./members-cache";
 import { isRealtimeEvent, toWireEvent } from "./wire";
+import { isDatabaseUnavailable } from "../db/database-unavailable";
+import { UNAVAILABLE_MESSAGE } from "../middlewares/errors";
 
 /**
  * Close codes sent to browsers. 4001 and 4401 mean "do not just reconnect": the page should
@@ -200,8 +202,10 @@ export class RealtimeSocketServer {
         this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, auth.identity));
       })
       .catch((error) => {
-        this.services.logger.error({ err: error }, "realtime: upgrade failed");
-        refuse(socket, 503, "Service unavailable");
+        // The database being away is expected now and then: a warning, and the API's words.
+        const unavailable = isDatabaseUnavailable(error);
+        this.services.logger[unavailable ? "warn" : "error"]({ err: error }, "realtime: upgrade failed");
+        refuse(socket, 503, unavailable ? UNAVAILABLE_MESSAGE : "Service unavailable");
       });
   };
 

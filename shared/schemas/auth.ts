@@ -1,16 +1,20 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "./common";
+import { singleLineText } from "./text";
 
 export const loginInput = z.strictObject({
   username: emailSchema,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(200, "Password is too long"),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100),
+  fullName: singleLineText({ label: "Full name", max: 100 }),
   role: z.literal("owner", { error: "Only owner accounts can sign up" }),
   accountTier: z.literal("free", { error: "New accounts start on the free plan" }),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BILLING_PERIODS, TIERS } from "../tiers";
+import { multiLineText } from "./text";
 
 /** Spec section 9. */
 export const CANCELLATION_REASONS = [
@@ -28,10 +29,12 @@ export type CreateCheckoutInput = z.infer<typeof createCheckoutInput>;
 export const startCancellationInput = z
   .strictObject({
     reason: z.enum(CANCELLATION_REASONS, { error: "Please select a reason" }),
-    customReason: z
-      .string()
+    customReason: multiLineText({
+      label: "Details",
+      max: 1000,
+      tooLongMessage: "Please keep the details under 1000 characters",
+    })
       .trim()
-      .max(1000, "Please keep the details under 1000 characters")
       .optional(),
   })
   .refine((value) => value.reason !== "other" || Boolean(value.customReason), {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { emailSchema } from "./common";
+import { singleLineText } from "./text";
 import { notificationDelaySchema } from "./user";
 
 export const addClientInput = z.strictObject({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+  name: singleLineText({ label: "Name", max: 100, tooLongMessage: "Name is too long" }),
   email: emailSchema,
   /** Also email the invite link to the client. */
   sendInviteEmail: z.boolean().optional().default(false),

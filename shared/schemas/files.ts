@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "./text";
 
 export const FEEDBACK_COMMENT_MAX_LENGTH = 5_000;
 export const NEEDS_WORK_COMMENT_REQUIRED = "Please provide a comment when selecting 'Needs Work'";
@@ -9,12 +10,12 @@ export const feedbackInput = z
     feedbackStatus: z.enum(["approved", "needs_work"], {
       error: "feedbackStatus must be approved or needs_work",
     }),
-    feedbackComment: z
-      .string({ error: "feedbackComment must be text" })
-      .max(
-        FEEDBACK_COMMENT_MAX_LENGTH,
-        `Comments are limited to ${FEEDBACK_COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`,
-      )
+    feedbackComment: multiLineText({
+      label: "Comment",
+      max: FEEDBACK_COMMENT_MAX_LENGTH,
+      requiredMessage: "feedbackComment must be text",
+      tooLongMessage: `Comments are limited to ${FEEDBACK_COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`,
+    })
       .nullable()
       .optional(),
   })

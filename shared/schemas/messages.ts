@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { multiLineText } from "./text";
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 export const MESSAGE_PAGE_SIZE = 50;
 
 export const sendMessageInput = z.strictObject({
-  content: z
-    .string({ error: "Message cannot be empty" })
-    .max(MESSAGE_MAX_LENGTH, `Messages are limited to ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`)
+  content: multiLineText({
+    label: "Message",
+    max: MESSAGE_MAX_LENGTH,
+    requiredMessage: "Message cannot be empty",
+    tooLongMessage: `Messages are limited to ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`,
+  })
     .refine((value) => value.trim().length > 0, "Message cannot be empty"),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TIERS } from "../tiers";
 import { passwordSchema } from "./common";
+import { optionalSingleLineText, singleLineText } from "./text";
 
 export const ROLES = ["owner", "client"] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,13 +30,22 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const updateProfileInput = z.strictObject({
-  fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100),
-  companyName: z.string().trim().max(100, "Company name is too long").optional().default(""),
+  fullName: singleLineText({ label: "Full name", max: 100 }),
+  companyName: optionalSingleLineText({
+    label: "Company name",
+    max: 100,
+    tooLongMessage: "Company name is too long",
+  })
+    .optional()
+    .default(""),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 export const changePasswordInput = z.strictObject({
-  currentPassword: z.string({ error: "Current password is required" }).max(200).default(""),
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .max(200, "Password is too long")
+    .default(""),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { Clock, Services } from "../../server/context";
-import { type Database, isPglite } from "../../server/db/connection";
+import { connectionUrl, type Database, isPglite } from "../../server/db/connection";
 import { JOBS } from "../../server/jobs";
 import { type JobRunner, startJobs } from "../../server/jobs/job-runner";
 import { createLogger } from "../../server/logger";
@@ -106,8 +106,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 function connectionString(db: Database): string {
-  const connection = db.client.config.connection;
-  if (typeof connection === "string") return connection;
+  const own = connectionUrl(db);
+  if (own) return own;
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("a PostgreSQL test database needs TEST_DATABASE_URL");
   return url;

@@ -411,9 +411,14 @@ describe("GET /api/download/:filename with a hostile name", () => {
     `${"a".repeat(32)}.webp%00.png`,
     `${"A".repeat(32)}.WEBP`,
     "%252e%252e%252fpackage.json",
-    "%E0%A4%A",
   ])("answers 404 JSON for /api/download/%s", async (filename) => {
     expectNotFound(await owner.agent.get(`/api/download/${filename}`));
+  });
+
+  it("answers 400 JSON for a malformed percent-escape, as every path does", async () => {
+    const response = await owner.agent.get("/api/download/%E0%A4%A");
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: expect.stringContaining("Malformed URL") });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import getRawBody from "raw-body";
 import Stripe from "stripe";
+import { readBillingEvent } from "../../billing/event-shape";
 import { handleBillingEvent } from "../../billing/handle-event";
 import { badRequest, notFound } from "../../errors";
 import { createRouter } from "../router";
@@ -30,9 +31,17 @@ router.post("/api/stripe/webhook", async (ctx) => {
     event = Stripe.webhooks.constructEvent(raw, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     ctx.services.logger.warn({ err: error }, "stripe webhook refused");
+    // Signed correctly but not JSON: the signature was fine, the body was not.
+    if (!(error instanceof Stripe.errors.StripeSignatureVerificationError))
+      throw badRequest("Malformed event: the body is not JSON");
     throw badRequest("Invalid Stripe signature");
   }
-  const handled = await handleBillingEvent(ctx.services, event);
+  const checked = readBillingEvent(event);
+  if (checked.problem !== undefined) {
+    ctx.services.logger.warn({ problem: checked.problem }, "stripe webhook: malformed event refused");
+    throw badRequest(`Malformed event: ${checked.problem}`);
+  }
+  const handled = await handleBillingEvent(ctx.services, checked.event);
   ctx.body = { received: true, duplicate: !handled.firstTime };
 });
 
