@@ -14,7 +14,7 @@ import {
   uploadFile,
   uploadImage,
 } from "../../tests/support/storage-files";
-import { createDatabase, type Database } from "../db/connection";
+import { connectionUrl, createDatabase, type Database } from "../db/connection";
 import { StoredFile, User } from "../models";
 
 const JOB = "storage-sweep";
@@ -139,7 +139,7 @@ describe("the storage sweep", () => {
       const orphan = leaveInStorage(randomKey(".pdf"));
       clock.advanceMinutes(61);
       // Another instance holds the sweep's lock on this database.
-      const url = db.client.config.connection as string;
+      const url = connectionUrl(db) as string;
       const other = createDatabase({ url, poolMax: 1 });
       try {
         await other.transaction(async (trx) => {

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/connection";
+import { connectionUrl, type Database } from "../../server/db/connection";
 import { addClient } from "../support/conversations";
 import { testDatabase, usingPostgres } from "../support/database";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
@@ -52,11 +52,9 @@ async function start(): Promise<ServerProcess> {
   return server;
 }
 
-/** The isolated database's address: TEST_DATABASE_URL's server with that database's name. */
+/** The isolated database's address. */
 function databaseUrlOf(database: Database): string {
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${(database.client.config.connection as { database: string }).database}`;
-  return url.toString();
+  return connectionUrl(database) as string;
 }
 
 /** What signUpOwner needs of a server: agents for it and the SMTP server it mails to. */
