@@ -121,6 +121,8 @@ describe.skipIf(!browserAvailable)("retrying messages and uploads in the browser
 
     const notSent = log(cp).getByText("Not sent");
     await notSent.waitFor({ timeout: 15_000 });
+    if (process.env.SCREENSHOT_DIR)
+      await cp.screenshot({ path: `${process.env.SCREENSHOT_DIR}/portal-not-sent.png` });
     expect(keys).toHaveLength(4);
     expect(new Set(keys).size).toBe(1);
 
