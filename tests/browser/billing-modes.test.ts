@@ -67,6 +67,8 @@ describe.skipIf(!browserAvailable)("billing modes in the browser", () => {
       await page.getByRole("button", { name: "Add Client" }).waitFor();
       expect(await page.getByRole("button", { name: "Add Client (Limit reached)" }).count()).toBe(0);
       expect(await page.getByRole("region", { name: "Your plan" }).count()).toBe(0);
+      // Only the storage used, against the top tier's room.
+      await expect.poll(() => page.getByRole("region", { name: "Storage" }).textContent()).toMatch(/of 200 GB used/);
       expect(await page.getByRole("link", { name: "Upgrade" }).count()).toBe(0);
       expect(await page.getByText(TEST_BAR).count()).toBe(0);
 

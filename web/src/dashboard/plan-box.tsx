@@ -7,8 +7,13 @@ import { StorageUsage } from "./storage-usage";
 export function PlanBox() {
   const { data: tier, isPending, isError } = useAccountTier();
   const billingMode = useBillingMode();
-  // Billing off (self-hosted): no plans, so nothing to show or upgrade.
-  if (billingMode === "off") return null;
+  // Billing off (self-hosted): no plans to show or upgrade, only the storage used.
+  if (billingMode === "off")
+    return tier?.storage ? (
+      <section className="plan-box" aria-label="Storage">
+        <StorageUsage storage={tier.storage} />
+      </section>
+    ) : null;
   const limit = tier?.tierConfig.clientLimit ?? null;
   const usedShare = tier && limit ? Math.min(1, tier.clientCount / limit) : 0;
 
