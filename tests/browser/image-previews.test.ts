@@ -51,6 +51,8 @@ describe.skipIf(!browserAvailable)("conversation images in the browser", () => {
         .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBe(1600);
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(1200);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/image-preview-${page === op ? "owner" : "client"}.png` });
 
       // The preview dialog shows the preview too; Download is the original.
       await log.getByRole("button", { name: "Preview Site visit.jpg" }).click();
@@ -100,6 +102,8 @@ describe.skipIf(!browserAvailable)("conversation images in the browser", () => {
       op,
       "Images can have at most 40 megapixels; this one is 20000 × 20000 pixels",
     );
+    if (process.env.SCREENSHOT_DIR)
+      await op.screenshot({ path: `${process.env.SCREENSHOT_DIR}/image-too-large.png` });
     await op.getByRole("log").getByText("No messages yet").waitFor();
   });
 });
