@@ -95,8 +95,11 @@ describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP
               content: "back again",
             });
             expect(sent.status).toBe(201);
-            await new Promise((resolve) => setTimeout(resolve, 500));
-            return socket.events.some((event) => event.messageId === sent.body.id);
+            // Its event, or (while LISTEN is still away) none: then send again.
+            return socket.waitFor((event) => event.messageId === sent.body.id, 1_000).then(
+              () => true,
+              () => false,
+            );
           },
           { timeout: 15_000, interval: 100 },
         )
