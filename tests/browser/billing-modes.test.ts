@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { signUpOwner } from "../support/factories";
-import { expectPath, sessionOf } from "../support/page";
+import { expectPath, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
 const TEST_BAR = "TEST MODE: no real payment is taken. Stripe is not configured on this server.";
@@ -15,12 +15,8 @@ describe.skipIf(!browserAvailable)("billing modes in the browser", () => {
   });
   afterAll(() => browser?.close());
 
-  async function pageAs(server: TestServer, agent?: { cookieHeader: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(10_000);
-    if (agent) await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (server: TestServer, agent?: { cookieHeader: string }): Promise<Page> =>
+    openPage(browser, server.url, agent, { viewport: { width: 1280, height: 860 }, defaultTimeout: 10_000 });
 
   describe("test mode named in production", () => {
     let server: TestServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { type SignedInOwner, signUpOwner, uniqueEmail } from "../support/factories";
-import { expectPath, expectToast, sessionOf } from "../support/page";
+import { expectPath, expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
 /** Set SCREENSHOT_DIR to keep screenshots of the billing screens. */
@@ -24,12 +24,8 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
   });
 
   /** A browser signed in with an API agent's session. */
-  async function pageAs(agent: { cookieHeader: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(10_000);
-    await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (agent: { cookieHeader: string }): Promise<Page> =>
+    openPage(browser, server.url, agent, { viewport: { width: 1280, height: 860 }, defaultTimeout: 10_000 });
 
   async function shot(page: Page, name: string) {
     if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });

@@ -5,7 +5,7 @@ import { StoredFile, User } from "../../server/models";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
-import { expectPath, expectToast, sessionOf } from "../support/page";
+import { expectPath, expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 import { pdfOfSize, uploadFile } from "../support/storage-files";
 
@@ -27,15 +27,8 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
     await server?.close();
   });
 
-  async function pageAs(agent: { cookieHeader: string }): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 860 },
-    });
-    context.setDefaultTimeout(10_000);
-    await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (agent: { cookieHeader: string }): Promise<Page> =>
+    openPage(browser, server.url, agent, { viewport: { width: 1280, height: 860 }, defaultTimeout: 10_000 });
 
   it("the plan box shows the storage used of the plan's quota", async () => {
     const owner = await signUpOwner(server);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
-import { expectToast } from "../support/page";
+import { expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
 /** A small valid one-page PDF (header, catalog, pages, page, xref, trailer). */
@@ -60,19 +60,8 @@ describe.skipIf(!browserAvailable)("files, previews and approvals in the browser
     await server?.close();
   });
 
-  async function pageAs(
-    agent: { cookieHeader: string },
-    viewport?: { width: number; height: number },
-  ) {
-    const sid = /(?:^|; )sid=([^;]+)/.exec(agent.cookieHeader)?.[1];
-    if (!sid) throw new Error("the agent has no session cookie");
-    const context = await browser.newContext({
-      baseURL: server.url,
-      ...(viewport && { viewport }),
-    });
-    await context.addCookies([{ name: "sid", value: sid, url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (agent: { cookieHeader: string }, viewport?: { width: number; height: number }) =>
+    openPage(browser, server.url, agent, { viewport });
 
   const log = (page: Page) => page.getByRole("log");
 

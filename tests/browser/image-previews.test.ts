@@ -4,7 +4,7 @@ import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
 import { hugePng, photoJpeg } from "../support/images";
-import { expectToast, sessionOf } from "../support/page";
+import { expectToast, openPage } from "../support/page";
 import { type TestAgent, type TestServer, startTestServer } from "../support/server";
 
 describe.skipIf(!browserAvailable)("conversation images in the browser", () => {
@@ -19,11 +19,7 @@ describe.skipIf(!browserAvailable)("conversation images in the browser", () => {
     await server?.close();
   });
 
-  async function pageAs(agent: TestAgent): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url });
-    await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (agent: TestAgent): Promise<Page> => openPage(browser, server.url, agent);
 
   it("the dashboard and the client portal show the server's preview, never the original", async () => {
     const owner = await signUpOwner(server, "Olivia Owner");

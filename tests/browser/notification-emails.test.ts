@@ -4,7 +4,7 @@ import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { testDatabase } from "../support/database";
 import { signUpOwner } from "../support/factories";
-import { expectValue, sessionOf } from "../support/page";
+import { expectValue, openPage } from "../support/page";
 import type { TestClock } from "../support/clock";
 import { type TestServer, startTestServer } from "../support/server";
 import type { ReceivedMail } from "../support/smtp";
@@ -33,11 +33,7 @@ describe.skipIf(!browserAvailable)("the links in unanswered-messages emails", ()
     await server?.db.destroy();
   });
 
-  async function pageAs(agent: { cookieHeader: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url });
-    await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (agent: { cookieHeader: string }): Promise<Page> => openPage(browser, server.url, agent);
 
   it("open the conversation and the delay setting, for the client and the owner", async () => {
     const owner = await signUpOwner(server, "Olivia Owner");

@@ -4,7 +4,7 @@ import { Message, StoredFile } from "../../server/models";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
-import { expectToast, sessionOf } from "../support/page";
+import { expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
 /** Messages and uploads survive a flaky network: retried with one Idempotency-Key, stored once. */
@@ -20,11 +20,7 @@ describe.skipIf(!browserAvailable)("retrying messages and uploads in the browser
     await server?.close();
   });
 
-  async function pageAs(agent: { cookieHeader: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url });
-    await context.addCookies([{ name: "sid", value: sessionOf(agent), url: server.url }]);
-    return context.newPage();
-  }
+  const pageAs = (agent: { cookieHeader: string }): Promise<Page> => openPage(browser, server.url, agent);
 
   const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
   const log = (page: Page) => page.getByRole("log");

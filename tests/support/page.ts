@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
 /** Waits for a notice (toast) showing `text` as its title or description. */
@@ -21,4 +21,26 @@ export function sessionOf(agent: { cookieHeader: string }): string {
   const sid = /(?:^|; )sid=([^;]+)/.exec(agent.cookieHeader)?.[1];
   if (!sid) throw new Error("the agent has no session cookie");
   return sid;
+}
+
+export interface OpenPageOptions {
+  viewport?: { width: number; height: number };
+  /** Playwright's default wait for each step (its own default is 30 s). */
+  defaultTimeout?: number;
+}
+
+/** A page in a fresh browser context on `baseUrl`, signed in with `agent`'s session if given. */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  agent?: { cookieHeader: string },
+  options: OpenPageOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    ...(options.viewport && { viewport: options.viewport }),
+  });
+  if (options.defaultTimeout) context.setDefaultTimeout(options.defaultTimeout);
+  if (agent) await context.addCookies([{ name: "sid", value: sessionOf(agent), url: baseUrl }]);
+  return context.newPage();
 }
