@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureServerBuilt, freePort, serverBundle as bundle } from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 
 /**
@@ -13,25 +12,12 @@ import { TestSmtpServer } from "../support/smtp";
  * is served; a complete configuration comes up and answers /healthz.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-// Inside the repository, so the bundle's external packages resolve from node_modules.
-const bundle = path.join(root, "dist/startup-test/index.mjs");
 const SMTP_URL = "smtp://127.0.0.1:2525";
 
 let dataDir: string;
 
 beforeAll(async () => {
-  // The same bundle as scripts/build.mjs makes, in a place of its own.
-  await build({
-    absWorkingDir: root,
-    entryPoints: ["server/index.ts"],
-    outfile: bundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "error",
-  });
+  ensureServerBuilt();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "clientdesk-startup-"));
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -64,14 +50,6 @@ function runUntilExit(env: Record<string, string>): Promise<Started> {
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe("start-up in production refuses, with one line", () => {

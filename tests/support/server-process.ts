@@ -1,20 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, openSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { newestMtime } from "./web-build";
 
 const root = process.cwd();
-const bundle = path.join(root, "dist/server/index.mjs");
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.endsWith(".test.ts")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+/** The server bundle that `npm start` runs. */
+export const serverBundle = path.join(root, "dist/server/index.mjs");
+const bundle = serverBundle;
 
 /** Builds dist/server/index.mjs (scripts/build.mjs) when missing or older than its sources. */
 export function ensureServerBuilt(): void {
@@ -29,7 +22,7 @@ export function ensureServerBuilt(): void {
   });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-function newestMtime(dir: string): number {
+/** The newest modification time of the sources under `dir` (tests and node_modules aside). */
+export function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name.endsWith(".test.ts")) continue;

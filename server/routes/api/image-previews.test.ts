@@ -1,11 +1,10 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addJoinedClient, type JoinedClient, setTier } from "../../../tests/support/conversations";
 import { type SignedInOwner, signUpOwner } from "../../../tests/support/factories";
 import { hugePng, photoJpeg } from "../../../tests/support/images";
 import { type TestAgent, type TestServer, startTestServer } from "../../../tests/support/server";
+import { storedKeys } from "../../../tests/support/storage-files";
 import { Message, StoredFile } from "../../models";
 
 let server: TestServer;
@@ -63,15 +62,8 @@ async function getBytes(agent: TestAgent | null, urlPath: string) {
   return { status: response.status, headers: response.headers, bytes };
 }
 
-/** Every file under the server's storage directory, partial writes included. */
-function storedFiles(): string[] {
-  const root = path.join(server.dataDir, "files");
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
+/** Every key under the server's storage directory, partial writes included. */
+const storedFiles = () => storedKeys(server.dataDir);
 
 /** Storage, files rows and messages, to compare before and after a refusal. */
 async function snapshot() {

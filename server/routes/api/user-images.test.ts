@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../shared/files";
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
 import { type TestAgent, type TestServer, startTestServer } from "../../../tests/support/server";
+import { storedKeys } from "../../../tests/support/storage-files";
 import { hashToken } from "../../auth/sessions";
 import { Client, Session, StoredFile, User } from "../../models";
 import { cleanFileName } from "../../uploads/multipart";
@@ -99,15 +100,8 @@ const uploadPicture = (agent: TestAgent, data: Buffer, filename = "me.png", type
 const uploadLogo = (agent: TestAgent, data: Buffer, filename = "logo.png") =>
   postForm(agent, "/api/user/company-logo", form({ field: "companyLogo", data, filename }));
 
-/** Every file under the server's storage directory, partial writes included. */
-function storedFiles(): string[] {
-  const root = path.join(server.dataDir, "files");
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
+/** Every key under the server's storage directory, partial writes included. */
+const storedFiles = () => storedKeys(server.dataDir);
 
 const storedPath = (name: string) => path.join(server.dataDir, "files", name.slice(0, 2), name);
 const nameFromUrl = (url: string) => url.replace("/api/download/", "");
