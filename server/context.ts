@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from "koa";
+import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
 import type { Logger } from "./logger";
@@ -10,11 +11,6 @@ import type { AfterAnswerQueue } from "./security/after-answer";
 import type { RateLimiter } from "./security/rate-limiter";
 import type { Storage } from "./storage/storage";
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Everything the server's parts need, built once in createApp and passed down. */
 export interface Services {

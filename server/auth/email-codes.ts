@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Knex } from "knex";
-import type { Clock } from "../context";
+import type { Clock } from "../clock";
 import { EmailCode, type EmailCodePurpose } from "../models/EmailCode";
 
 const MINUTE = 60_000;

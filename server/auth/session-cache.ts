@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { Session, User } from "../models";
+import { onSessionDataChanged } from "../models/session-data-changes";
 
 interface Entry {
   user: User;
@@ -9,7 +10,6 @@ interface Entry {
 
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
-const caches = new Set<SessionCache>();
 
 /**
  * Remembers a session and its user for two seconds, so a busy client's requests do not each
@@ -20,10 +20,7 @@ const caches = new Set<SessionCache>();
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
-
-  constructor() {
-    caches.add(this);
-  }
+  private readonly unsubscribe = onSessionDataChanged((transaction) => this.changed(transaction));
 
   get(token: string, now: number): Entry | undefined {
     const entry = this.entries.get(token);
@@ -46,19 +43,17 @@ export class SessionCache {
 
   dispose(): void {
     this.entries.clear();
-    caches.delete(this);
+    this.unsubscribe();
   }
-}
 
-/** Called by the User and Session models after any update or delete. */
-export function sessionDataChanged(transaction?: Knex | Knex.Transaction): void {
-  for (const cache of caches) cache.clear();
-  const pending = (transaction as { executionPromise?: Promise<unknown> } | undefined)?.executionPromise;
-  // A request may cache the old row between the write and the commit: clear again after it.
-  pending?.then(
-    () => {
-      for (const cache of caches) cache.clear();
-    },
-    () => undefined,
-  );
+  /** After any write to users or sessions (the models' hooks). */
+  private changed(transaction?: Knex | Knex.Transaction): void {
+    this.clear();
+    const pending = (transaction as { executionPromise?: Promise<unknown> } | undefined)?.executionPromise;
+    // A request may cache the old row between the write and the commit: clear again after it.
+    pending?.then(
+      () => this.clear(),
+      () => undefined,
+    );
+  }
 }

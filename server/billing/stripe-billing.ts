@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { Services } from "../context";
 import { conflict } from "../errors";
 import { User } from "../models";
-import type { BillingProvider } from "./provider";
+import type { BillingProvider } from "./billing-provider";
 import { createStripeClient } from "./stripe-client";
 import { TEST_CUSTOMER_PREFIX } from "./test-mode-events";
 

@@ -3,7 +3,7 @@ import type { BillingPeriod } from "../../shared/tiers";
 import type { Services } from "../context";
 import { conflict } from "../errors";
 import type { User } from "../models";
-import type { BillingProvider } from "./provider";
+import type { BillingProvider } from "./billing-provider";
 import { TestCheckoutTokens } from "./test-checkout-token";
 import { currentTestSubscription } from "./test-mode-events";
 

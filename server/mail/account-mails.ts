@@ -1,4 +1,4 @@
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail-message";
 import { renderMail } from "./layout";
 
 export function verificationMail(to: string, code: string, appUrl: string): MailMessage {

@@ -1,7 +1,7 @@
 import { TIER_CONFIG, type Tier } from "../../shared/tiers";
 import type { Storage } from "../storage/storage";
 import type { MailBrand } from "./layout";
-import type { MailAttachment } from "./mailer";
+import type { MailAttachment } from "./mail-message";
 
 /** The owner fields a client's mail needs for the agency look. */
 export interface BrandingOwner {

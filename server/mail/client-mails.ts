@@ -1,6 +1,6 @@
 import type { Branding } from "./branding";
 import { renderMail } from "./layout";
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail-message";
 
 /** How an owner is named to their clients: "Olivia Owner (Ortega Studio)". */
 export function ownerDisplayName(owner: { fullName: string; companyName: string | null }): string {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail-message";
 
 /**
  * The dev mailbox's files under DATA_DIR/mail: each mail as `<id>.eml` (the raw message, for

@@ -2,24 +2,7 @@ import { mkdirSync } from "node:fs";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../logger";
 import { writeDevMail } from "./dev-mailbox";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Said in the dev mailbox's log line (e.g. the code), so a developer can go on without mail. */
-  devHint?: string;
-  /** Inline images named by `cid:` in the HTML (an agency owner's logo). */
-  attachments?: MailAttachment[];
-}
-
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-  cid: string;
-}
+import type { MailMessage } from "./mail-message";
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -1,7 +1,7 @@
 import type { Role } from "../../shared/schemas/user";
 import type { Branding } from "./branding";
 import { renderMail } from "./layout";
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail-message";
 
 /** At most this many waiting messages are quoted; the mail says how many there are in all. */
 export const QUOTED_MESSAGES = 10;

@@ -1,5 +1,5 @@
 import type { StaticHookArguments } from "objection";
-import { sessionDataChanged } from "../auth/session-cache";
+import { sessionDataChanged } from "./session-data-changes";
 import { BaseModel } from "./BaseModel";
 
 export class Session extends BaseModel {

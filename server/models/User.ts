@@ -1,7 +1,7 @@
 import type { Tier } from "../../shared/tiers";
 import type { Role } from "../../shared/schemas/user";
 import type { StaticHookArguments } from "objection";
-import { sessionDataChanged } from "../auth/session-cache";
+import { sessionDataChanged } from "./session-data-changes";
 import { BaseModel } from "./BaseModel";
 
 export class User extends BaseModel {

@@ -1,4 +1,4 @@
-import type { Clock } from "../context";
+import type { Clock } from "../clock";
 import { tooManyRequests } from "../errors";
 
 export interface Limit {

@@ -1,4 +1,4 @@
-import type { Clock } from "../../server/context";
+import type { Clock } from "../../server/clock";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {

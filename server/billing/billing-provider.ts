@@ -1,0 +1,21 @@
+import type { PaidTier } from "../../shared/schemas/billing";
+import type { BillingPeriod } from "../../shared/tiers";
+import type { User } from "../models";
+
+/**
+ * What billing asks of the payment provider. Changes answer the subscription as the provider
+ * now has it (Stripe's object, or test mode's object of the same shape); the caller applies
+ * it through billing-state, like the webhook event that will follow.
+ */
+export interface BillingProvider {
+  readonly testMode: boolean;
+  /** The address of a checkout page for this plan. */
+  createCheckout(user: User, tier: PaidTier, period: BillingPeriod): Promise<string>;
+  /** A one-off amount off the next invoice. */
+  applyDiscount(user: User, amountCents: number): Promise<unknown>;
+  /** No charges until `resumesAt`. */
+  pause(user: User, resumesAt: Date): Promise<unknown>;
+  setCancelAtPeriodEnd(user: User, cancel: boolean): Promise<unknown>;
+  /** Ends a subscription at once (grace ran out, or a new checkout replaced it). */
+  cancelNow(subscriptionId: string): Promise<void>;
+}
