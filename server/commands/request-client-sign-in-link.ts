@@ -5,7 +5,7 @@ import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { clientSignInLinkMail, ownerDisplayName } from "../mail/client-mails";
 import { EmailCode } from "../models";
-import { withRetries } from "../security/after-answer";
+import { sendWithRetries } from "../mail/send-with-retries";
 
 /**
  * Queues the sign-in links of this address, looked up, made and mailed after the answer, so
@@ -69,7 +69,7 @@ export async function sendClientSignInLinks(services: Services, email: string): 
           url: clientSignInUrl(config.appUrl, link.token),
           branding,
         });
-        await withRetries(() => mailer.send(mail));
+        await sendWithRetries(mailer, mail);
       } catch (error) {
         logger.warn({ err: error }, "sign-in link mail failed");
       }

@@ -2,7 +2,7 @@ import { EmailCodes } from "../auth/email-codes";
 import type { Services } from "../context";
 import { passwordResetMail } from "../mail/account-mails";
 import { User } from "../models";
-import { withRetries } from "../security/after-answer";
+import { sendWithRetries } from "../mail/send-with-retries";
 
 /**
  * Queues a reset code for an owner account, to be looked up and mailed after the answer: the
@@ -21,5 +21,5 @@ export async function sendPasswordReset(services: Services, email: string): Prom
     if (!user) return null;
     return codes.issue(user.id, "reset_password", trx);
   });
-  if (code) await withRetries(() => mailer.send(passwordResetMail(email, code, config.appUrl)));
+  if (code) await sendWithRetries(mailer, passwordResetMail(email, code, config.appUrl));
 }

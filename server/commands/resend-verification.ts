@@ -2,7 +2,7 @@ import { EmailCodes } from "../auth/email-codes";
 import type { Services } from "../context";
 import { verificationMail } from "../mail/account-mails";
 import { User } from "../models";
-import { withRetries } from "../security/after-answer";
+import { sendWithRetries } from "../mail/send-with-retries";
 
 /**
  * Queues a new verification code for an unverified account, looked up and mailed after the
@@ -21,5 +21,5 @@ export async function sendVerificationAgain(services: Services, email: string): 
     if (!user || user.emailVerifiedAt || !user.passwordHash) return null;
     return codes.issue(user.id, "verify_email", trx);
   });
-  if (code) await withRetries(() => mailer.send(verificationMail(email, code, config.appUrl)));
+  if (code) await sendWithRetries(mailer, verificationMail(email, code, config.appUrl));
 }

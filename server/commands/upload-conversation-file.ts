@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { Services } from "../context";
 import { type Client, Message, StoredFile, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
-import { previewName } from "../uploads/image-preview";
+import { deleteStoredFiles } from "../storage/delete-stored-files";
 import { appendMessage } from "./send-message";
 import { assertStorageRoom } from "./storage-quota";
 
@@ -43,19 +43,6 @@ export async function insertFileMessage(
   return Message.query(trx).patchAndFetchById(message.id, options.version);
 }
 
-/** Removes stored bytes that no row will name, and their preview (logged, never thrown). */
-export async function removeStoredBytes(
-  services: Pick<Services, "storage" | "logger">,
-  storedName: string,
-): Promise<void> {
-  await Promise.all([
-    services.storage.delete(storedName),
-    services.storage.delete(previewName(storedName)),
-  ]).catch((error: unknown) =>
-    services.logger.error({ err: error, storedName }, "could not remove an unused upload"),
-  );
-}
-
 /** Tells both sides of the conversation, after the commit; a failure is only logged. */
 export async function announce(
   services: Pick<Services, "realtime" | "logger">,
@@ -92,7 +79,7 @@ export async function uploadConversationFile(
       }),
     );
   } catch (error) {
-    await removeStoredBytes(services, file.storedName);
+    await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
   await announce(services, "new_message", client.id, message.id);

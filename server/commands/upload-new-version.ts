@@ -3,7 +3,8 @@ import type { Services } from "../context";
 import { badRequest, conflict, type HttpError } from "../errors";
 import { type Client, Message, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
-import { announce, insertFileMessage, removeStoredBytes } from "./upload-conversation-file";
+import { deleteStoredFiles } from "../storage/delete-stored-files";
+import { announce, insertFileMessage } from "./upload-conversation-file";
 
 export const VERSION_MESSAGES = {
   notAThread: "Only a file sent for approval can get a new version",
@@ -74,7 +75,7 @@ export async function uploadNewVersion(
       });
     });
   } catch (error) {
-    await removeStoredBytes(services, file.storedName);
+    await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
   await announce(services, "new_message", client.id, message.id);

@@ -69,19 +69,3 @@ export class AfterAnswerQueue {
     }
   }
 }
-
-/** Retries a step that talks to another server (SMTP) a few times before giving up. */
-export async function withRetries<T>(
-  step: () => Promise<T>,
-  delaysMs: number[] = [1_000, 5_000],
-): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await step();
-    } catch (error) {
-      const delay = delaysMs[attempt];
-      if (delay === undefined) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}

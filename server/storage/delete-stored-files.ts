@@ -1,7 +1,5 @@
 import type { Services } from "../context";
-
-/** The key of a stored file's image preview (see the images contract in ARCHITECTURE.md). */
-export const previewKeyOf = (storedName: string) => `${storedName}.preview`;
+import { previewKeyOf } from "./storage";
 
 /**
  * Removes the bytes of files whose rows are gone: each stored name and its preview (a missing

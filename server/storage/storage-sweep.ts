@@ -1,12 +1,11 @@
 import type { Knex } from "knex";
 import type { Services } from "../context";
 import { StoredFile, User } from "../models";
-import { PARTIAL_SUFFIX } from "./storage";
+import { PARTIAL_SUFFIX, PREVIEW_SUFFIX } from "./storage";
 
 /** Younger keys may belong to an upload still being written or about to get its row. */
 export const SWEEP_MIN_AGE_MS = 60 * 60_000;
 
-const PREVIEW_SUFFIX = ".preview";
 const BATCH = 500;
 
 export interface SweepResult {

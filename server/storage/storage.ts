@@ -14,6 +14,10 @@ export interface StoredKey {
 /** Bytes being written under a name end in this until they are complete. */
 export const PARTIAL_SUFFIX = ".partial";
 
+/** A stored file's image preview is kept under its name and this (see uploads/image-preview). */
+export const PREVIEW_SUFFIX = ".preview";
+export const previewKeyOf = (storedName: string) => `${storedName}${PREVIEW_SUFFIX}`;
+
 /** Where uploaded bytes live. Names are made by the server (random, no path parts). */
 export interface Storage {
   /** Writes the stream under `name`; the object appears only once it is complete. */
@@ -26,8 +30,7 @@ export interface Storage {
   list(): AsyncIterable<StoredKey>;
 }
 
-// A stored file's image preview is kept under its name and ".preview" (see uploads/image-preview);
-// either is written under its name and ".partial" until complete (listed by the sweep).
+// A stored name, its preview's key, and either one's ".partial" while being written.
 const SAFE_NAME = /^[A-Za-z0-9_-]{8,80}(\.[a-z0-9]{1,8})?(\.preview)?(\.partial)?$/;
 
 export function assertSafeName(name: string): void {

@@ -2,7 +2,7 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { fileExtension } from "../../shared/files";
 import { badRequest } from "../errors";
-import type { Storage, StoredObject } from "../storage/storage";
+import { previewKeyOf, type Storage, type StoredObject } from "../storage/storage";
 import { MAX_INPUT_PIXELS } from "./images";
 
 /**
@@ -32,9 +32,6 @@ export const PREVIEW_MESSAGES = {
     `Images can have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels; this one is ${width} × ${height} pixels`,
   unreadable: "This image could not be read: it may be damaged",
 } as const;
-
-/** The storage key of a stored file's preview (shared contract: no extension of its own). */
-export const previewName = (storedName: string) => `${storedName}.preview`;
 
 export const hasPreview = (storedName: string) =>
   PREVIEW_SOURCE_EXTENSIONS.has(fileExtension(storedName));
@@ -81,7 +78,7 @@ export async function renderPreview(original: Buffer): Promise<Buffer> {
 
 async function makeAndStore(storage: Storage, storedName: string): Promise<StoredObject> {
   const original = await buffer(await storage.get(storedName));
-  return storage.put(previewName(storedName), await renderPreview(original));
+  return storage.put(previewKeyOf(storedName), await renderPreview(original));
 }
 
 /**
@@ -93,7 +90,7 @@ export async function storeUploadPreview(storage: Storage, storedName: string): 
   try {
     await makeAndStore(storage, storedName);
   } catch (error) {
-    await Promise.allSettled([storage.delete(storedName), storage.delete(previewName(storedName))]);
+    await Promise.allSettled([storage.delete(storedName), storage.delete(previewKeyOf(storedName))]);
     if (error instanceof PreviewRefusal) throw badRequest(error.userMessage);
     throw error;
   }
@@ -108,7 +105,7 @@ const making = new Map<string, Promise<StoredObject>>();
  * an image that gets none (over the pixel limit, or damaged).
  */
 export async function ensurePreview(storage: Storage, storedName: string): Promise<StoredObject> {
-  const existing = await storage.stat(previewName(storedName));
+  const existing = await storage.stat(previewKeyOf(storedName));
   if (existing) return existing;
   let pending = making.get(storedName);
   if (!pending) {

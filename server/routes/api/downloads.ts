@@ -3,14 +3,13 @@ import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { StoredFile } from "../../models";
 import { filesPolicy, loadFileAccess } from "../../policies/files";
-import { assertSafeName } from "../../storage/storage";
+import { assertSafeName, previewKeyOf } from "../../storage/storage";
 import {
   ensurePreview,
   hasPreview,
   PREVIEW_CONTENT_TYPE,
   PREVIEW_EXTENSION,
   PreviewRefusal,
-  previewName,
 } from "../../uploads/image-preview";
 import { cleanFileName } from "../../uploads/multipart";
 import { createRouter } from "../router";
@@ -128,7 +127,7 @@ router.get("/:filename/preview", async (ctx) => {
     ctx.services.logger.warn({ storedName: name }, "file row without stored bytes");
     throw notFound();
   }
-  const etag = `"${previewName(name)}"`;
+  const etag = `"${previewKeyOf(name)}"`;
   ctx.set("X-Content-Type-Options", "nosniff");
   ctx.set("Content-Security-Policy", "sandbox");
   ctx.set("Cache-Control", "private, max-age=31536000, immutable");
@@ -146,7 +145,7 @@ router.get("/:filename/preview", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
     throw notFound("This file has no preview");
   }
-  if (ctx.method === "GET") ctx.body = await ctx.services.storage.get(previewName(name));
+  if (ctx.method === "GET") ctx.body = await ctx.services.storage.get(previewKeyOf(name));
   ctx.status = 200;
   ctx.set("Content-Type", PREVIEW_CONTENT_TYPE);
   const base = cleanFileName(file.originalName).replace(/\.[^.]*$/, "") || "preview";

@@ -5,7 +5,8 @@ import {
   requiresFeedbackField,
 } from "../../../shared/schemas/files";
 import { decideFeedback } from "../../commands/decide-feedback";
-import { removeStoredBytes, uploadConversationFile } from "../../commands/upload-conversation-file";
+import { uploadConversationFile } from "../../commands/upload-conversation-file";
+import { deleteStoredFiles } from "../../storage/delete-stored-files";
 import { threadIdOf, uploadNewVersion, versionRefusal } from "../../commands/upload-new-version";
 import type { AppContext } from "../../context";
 import { idempotentMessagePost } from "../../idempotency";
@@ -50,7 +51,7 @@ router.post("/api/clients/:id/upload", authenticated, idempotentMessagePost, upl
     requiresFeedback = parseOrThrow(requiresFeedbackField, fields.requiresFeedback);
     if (requiresFeedback) feedbackPolicy.authorize(actor, "requestFeedback", client);
   } catch (error) {
-    await removeStoredBytes(ctx.services, file.storedName);
+    await deleteStoredFiles(ctx.services, [file.storedName]);
     throw error;
   }
   const message = await uploadConversationFile(ctx.services, actor, client, file, {
