@@ -81,7 +81,9 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
     const owner = await signUpOwner(server, "Dora Deleter");
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const page = await pageAs(owner.agent);
-    await page.goto("/");
+    // From an open conversation, as an owner would be.
+    await page.goto(`/?client=${client.id}`);
+    await page.getByRole("log").getByText("No messages yet").waitFor();
     await page.getByRole("button", { name: "Account settings" }).click();
     const settings = page.getByRole("dialog", { name: "Account Settings" });
     await settings.getByRole("tab", { name: "Account" }).click();

@@ -31,15 +31,6 @@ const ARRIVAL_ERRORS: Record<string, ToastOptions> = {
   },
 };
 
-/** Notices for pages that send the browser here after something succeeded elsewhere. */
-const ARRIVAL_NOTICES: Record<string, ToastOptions> = {
-  "account-deleted": {
-    title: "Your account has been deleted",
-    description: "Everything in it is gone. We've emailed you a confirmation.",
-    variant: "success",
-  },
-};
-
 type AuthTab = "sign-in" | "sign-up";
 
 export function AuthPage() {
@@ -50,23 +41,19 @@ export function AuthPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const toast = useToast();
   const arrivalError = searchParams.get("error");
-  const arrivalNotice = searchParams.get("notice");
 
   useEffect(() => {
-    const notice =
-      (arrivalError ? ARRIVAL_ERRORS[arrivalError] : undefined) ??
-      (arrivalNotice ? ARRIVAL_NOTICES[arrivalNotice] : undefined);
+    const notice = arrivalError ? ARRIVAL_ERRORS[arrivalError] : undefined;
     if (!notice) return;
     toast(notice);
     setSearchParams(
       (params) => {
         params.delete("error");
-        params.delete("notice");
         return params;
       },
       { replace: true },
     );
-  }, [arrivalError, arrivalNotice, toast, setSearchParams]);
+  }, [arrivalError, toast, setSearchParams]);
 
   return (
     <AuthLayout

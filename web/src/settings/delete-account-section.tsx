@@ -9,8 +9,16 @@ import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 
-/** Where the browser lands after the deletion; the sign-in page shows the notice. */
-export const ACCOUNT_DELETED_PATH = "/auth?notice=account-deleted";
+/**
+ * Shown as the browser leaves for the sign-in page. Toasts outlive navigation, so the notice
+ * is given here rather than passed along in the URL (the owner-only guard, seeing nobody
+ * signed in, redirects to /auth as well and would drop a query string).
+ */
+const ACCOUNT_DELETED_NOTICE = {
+  title: "Your account has been deleted",
+  description: "Everything in it is gone. We've emailed you a confirmation.",
+  variant: "success",
+} as const;
 
 /** The owner deletes their own account: everything in it, confirmed with their password. */
 export function DeleteAccountSection() {
@@ -47,8 +55,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     mutationFn: () => apiPost("/api/user/delete", hasPassword ? { password } : {}),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
+      toast(ACCOUNT_DELETED_NOTICE);
       setCurrentUser(queryClient, null);
-      navigate(ACCOUNT_DELETED_PATH, { replace: true });
+      navigate("/auth", { replace: true });
     },
     onError: (error) =>
       toast({
