@@ -81,9 +81,15 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
     const owner = await signUpOwner(server, "Dora Deleter");
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const page = await pageAs(owner.agent);
-    // From an open conversation, as an owner would be.
+    // From an open conversation, just after an upload (its notice still on screen).
     await page.goto(`/?client=${client.id}`);
-    await page.getByRole("log").getByText("No messages yet").waitFor();
+    await page.getByRole("button", { name: "Upload File" }).click();
+    const upload = page.getByRole("dialog", { name: "Upload File" });
+    await upload
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: pdfOfSize(4096) });
+    await upload.getByRole("button", { name: "Upload", exact: true }).click();
+    await expectToast(page, "File uploaded successfully");
     await page.getByRole("button", { name: "Account settings" }).click();
     const settings = page.getByRole("dialog", { name: "Account Settings" });
     await settings.getByRole("tab", { name: "Account" }).click();
