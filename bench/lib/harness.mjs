@@ -100,7 +100,7 @@ export async function waitFor200(url, handle, { timeoutMs = 60_000, intervalMs =
  * Starts the production bundle (`node dist/server/index.mjs`) on a free port with its own
  * DATA_DIR; resolves once /healthz answers 200, with the time that took from spawn.
  */
-export async function startServer({ dataDir, databaseUrl, env = {}, label = "server" } = {}) {
+export async function startServer({ dataDir, databaseUrl, env = {}, label = "server", bundle = serverBundle } = {}) {
   const port = await freePort();
   const dir = dataDir ?? tempDir(label);
   mkdirSync(dir, { recursive: true });
@@ -110,7 +110,7 @@ export async function startServer({ dataDir, databaseUrl, env = {}, label = "ser
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const handle = spawnProcess([...nodeArgs, "--enable-source-maps", serverBundle], {
+  const handle = spawnProcess([...nodeArgs, "--enable-source-maps", bundle], {
     env: {
       PORT: String(port),
       APP_URL: url,
