@@ -1,12 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { isIPv4 } from "node:net";
+import * as oidc from "openid-client";
 import { z } from "zod";
 import type { Config } from "../config";
+import { PENDING_TTL_MS, type PendingSignIn } from "./google-sign-in-state";
 
 /**
- * Google sign-in as an OpenID Connect relying party: authorization code flow with PKCE (S256),
- * state and nonce. The flow keeps no server state: what the callback needs travels in a
- * short-lived cookie, HMACed with a key derived from the session secret.
+ * Google sign-in as an OpenID Connect relying party, through openid-client: discovery, the
+ * authorization code flow with PKCE (S256), state and nonce, and the ID token checks
+ * (signature against the issuer's published keys, alg RS256, issuer, audience, expiry, nonce).
+ * What stays here is our own rule: only a verified email signs in.
  */
 
 export type GoogleConfig = NonNullable<Config["google"]>;
@@ -20,130 +22,48 @@ export interface GoogleIdentity {
   name: string | null;
 }
 
-/** What the callback must find again: kept in the state cookie between the two requests. */
-export interface PendingSignIn {
-  state: string;
-  nonce: string;
-  verifier: string;
-  /** Milliseconds since the epoch. */
-  expiresAt: number;
-}
-
-export const PENDING_TTL_MS = 10 * 60 * 1000;
-const FETCH_TIMEOUT_MS = 10_000;
-const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 const SCOPE = "openid email profile";
-/** Google signs ID tokens with RS256; anything else (including "none") is refused. */
-const ALGORITHMS = ["RS256"];
+const TIMEOUT_SECONDS = 10;
 
-// ---------------------------------------------------------------------------------------------
-// Discovery, cached per issuer
-
-const providerMetadata = z.object({
-  issuer: z.string().min(1),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-});
-type ProviderMetadata = z.infer<typeof providerMetadata>;
-
-interface Provider {
-  metadata: ProviderMetadata;
-  jwks: ReturnType<typeof createRemoteJWKSet>;
+/** Plain http only for an issuer on this machine (the tests' mock), never over a network. */
+export function allowsPlainHttp(issuer: URL): boolean {
+  if (issuer.protocol !== "http:") return false;
+  const host = issuer.hostname;
+  return host === "localhost" || host === "[::1]" || (isIPv4(host) && host.startsWith("127."));
 }
 
-const providers = new Map<string, { provider: Promise<Provider>; expiresAt: number }>();
+/**
+ * One discovery per configured Google client, kept for the life of the app: the
+ * Configuration also caches the issuer's key set (refetched by the library on an unknown key).
+ */
+const discovered = new WeakMap<GoogleConfig, Promise<oidc.Configuration>>();
 
-const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
-
-/** The issuer's OpenID configuration and key set, fetched once an hour at most. */
-export function discover(issuer: string): Promise<Provider> {
-  const key = withoutTrailingSlash(issuer);
-  const cached = providers.get(key);
-  if (cached && cached.expiresAt > Date.now()) return cached.provider;
-  const provider = fetchProvider(key);
-  providers.set(key, { provider, expiresAt: Date.now() + DISCOVERY_TTL_MS });
+function googleClient(google: GoogleConfig): Promise<oidc.Configuration> {
+  const cached = discovered.get(google);
+  if (cached) return cached;
+  const issuer = new URL(google.issuer);
+  const configuration = oidc.discovery(
+    issuer,
+    google.clientId,
+    { id_token_signed_response_alg: "RS256" },
+    oidc.ClientSecretPost(google.clientSecret),
+    {
+      timeout: TIMEOUT_SECONDS,
+      execute: [
+        // Also check the ID token's signature against the issuer's keys: the library's default
+        // trusts TLS to the token endpoint instead, which a loopback-http issuer lacks.
+        oidc.enableNonRepudiationChecks,
+        ...(allowsPlainHttp(issuer) ? [oidc.allowInsecureRequests] : []),
+      ],
+    },
+  );
+  discovered.set(google, configuration);
   // A failed discovery is not remembered: the next sign-in tries again.
-  provider.catch(() => {
-    if (providers.get(key)?.provider === provider) providers.delete(key);
+  configuration.catch(() => {
+    if (discovered.get(google) === configuration) discovered.delete(google);
   });
-  return provider;
+  return configuration;
 }
-
-async function fetchProvider(issuer: string): Promise<Provider> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
-    headers: { accept: "application/json" },
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new GoogleSignInError(`discovery answered ${response.status}`);
-  const parsed = providerMetadata.safeParse(await response.json());
-  if (!parsed.success) throw new GoogleSignInError("discovery document is malformed");
-  const metadata = parsed.data;
-  // OpenID Connect Discovery 1.0, section 4.3: the document must name the issuer we asked.
-  if (withoutTrailingSlash(metadata.issuer) !== issuer) {
-    throw new GoogleSignInError(`discovery names issuer ${metadata.issuer}, expected ${issuer}`);
-  }
-  return {
-    metadata,
-    jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: FETCH_TIMEOUT_MS }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The state cookie
-
-const randomToken = () => randomBytes(32).toString("base64url");
-
-function cookieKey(sessionSecret: string): Buffer {
-  // A key of its own, so that this MAC can never be confused with another use of the secret.
-  return createHmac("sha256", sessionSecret).update("clientdesk google sign-in state v1").digest();
-}
-
-function mac(payload: string, sessionSecret: string): string {
-  return createHmac("sha256", cookieKey(sessionSecret)).update(payload).digest("base64url");
-}
-
-/** Compares two strings in constant time (over their hashes, so lengths may differ). */
-export function safeEqual(a: string, b: string): boolean {
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(a), digest(b));
-}
-
-export function sealPending(pending: PendingSignIn, sessionSecret: string): string {
-  const payload = Buffer.from(JSON.stringify(pending)).toString("base64url");
-  return `${payload}.${mac(payload, sessionSecret)}`;
-}
-
-const pendingSchema = z.object({
-  state: z.string().min(1),
-  nonce: z.string().min(1),
-  verifier: z.string().min(43).max(128),
-  expiresAt: z.number(),
-});
-
-/** The pending sign-in in a cookie, or null when it is missing, forged or expired. */
-export function openPending(
-  cookie: string | undefined,
-  sessionSecret: string,
-  now: Date,
-): PendingSignIn | null {
-  if (!cookie || cookie.length > 1000) return null;
-  const [payload, tag, ...rest] = cookie.split(".");
-  if (!payload || !tag || rest.length) return null;
-  if (!safeEqual(tag, mac(payload, sessionSecret))) return null;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    return null;
-  }
-  const parsed = pendingSchema.safeParse(decoded);
-  if (!parsed.success || parsed.data.expiresAt <= now.getTime()) return null;
-  return parsed.data;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The flow
 
 /** Builds the authorization request; the caller keeps `pending` in the state cookie. */
 export async function startGoogleSignIn(
@@ -151,99 +71,69 @@ export async function startGoogleSignIn(
   redirectUri: string,
   now: Date,
 ): Promise<{ url: string; pending: PendingSignIn }> {
-  const { metadata } = await discover(google.issuer);
+  const configuration = await googleClient(google);
   const pending: PendingSignIn = {
-    state: randomToken(),
-    nonce: randomToken(),
-    verifier: randomToken(),
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    verifier: oidc.randomPKCECodeVerifier(),
     expiresAt: now.getTime() + PENDING_TTL_MS,
   };
-  const url = new URL(metadata.authorization_endpoint);
-  url.searchParams.set("response_type", "code");
-  url.searchParams.set("client_id", google.clientId);
-  url.searchParams.set("redirect_uri", redirectUri);
-  url.searchParams.set("scope", SCOPE);
-  url.searchParams.set("state", pending.state);
-  url.searchParams.set("nonce", pending.nonce);
-  url.searchParams.set(
-    "code_challenge",
-    createHash("sha256").update(pending.verifier).digest("base64url"),
-  );
-  url.searchParams.set("code_challenge_method", "S256");
+  const url = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    scope: SCOPE,
+    state: pending.state,
+    nonce: pending.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
+    code_challenge_method: "S256",
+  });
   return { url: url.href, pending };
 }
 
-const tokenResponse = z.object({ id_token: z.string().min(1) });
-
-const idTokenClaims = z.object({
+const identityClaims = z.object({
   sub: z.string().min(1).max(255),
-  nonce: z.string(),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   email_verified: z.literal(true),
   name: z.string().optional(),
-  azp: z.string().optional(),
 });
 
+/** openid-client's errors carry a code, and an OAuth error name when the server sent one. */
+type LibraryError = Error & { code?: string; error?: string };
+
+/** Why openid-client refused: its message, the detail it wraps, and its error code. */
+function refusal(error: unknown): GoogleSignInError {
+  const { message, cause, code, error: oauthError } = error as LibraryError;
+  const detail = [cause instanceof Error ? cause.message : null, code, oauthError];
+  const reason = [...new Set([message, ...detail.filter(Boolean)])].join("; ");
+  return new GoogleSignInError(reason, { cause: error });
+}
+
 /**
- * Exchanges the code for tokens and verifies the ID token: signature against the issuer's key
- * set, issuer, audience, expiry, nonce and a verified email. Throws GoogleSignInError.
+ * Checks the callback (state, error, iss) against the pending sign-in, exchanges the code
+ * for tokens with the PKCE verifier and verifies the ID token. Throws GoogleSignInError.
+ * `callbackUrl` is the redirect URI with the callback's query: the library sends it back
+ * without the query as the token request's redirect_uri.
  */
 export async function finishGoogleSignIn(
   google: GoogleConfig,
-  input: { code: string; redirectUri: string; pending: PendingSignIn },
+  callbackUrl: URL,
+  pending: PendingSignIn,
 ): Promise<GoogleIdentity> {
-  const { metadata, jwks } = await discover(google.issuer);
-
-  const response = await fetch(metadata.token_endpoint, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-    // client_secret_post
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code: input.code,
-      redirect_uri: input.redirectUri,
-      client_id: google.clientId,
-      client_secret: google.clientSecret,
-      code_verifier: input.pending.verifier,
-    }),
-    redirect: "error",
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  });
-  if (!response.ok) {
-    const detail = await response.text().catch(() => "");
-    throw new GoogleSignInError(
-      `token endpoint answered ${response.status}: ${detail.slice(0, 200)}`,
-    );
-  }
-  const tokens = tokenResponse.safeParse(await response.json().catch(() => null));
-  if (!tokens.success) throw new GoogleSignInError("token response has no id_token");
-
-  // Google's tokens name the issuer with or without the scheme.
-  const issuers = [metadata.issuer];
-  if (metadata.issuer === "https://accounts.google.com") issuers.push("accounts.google.com");
-  let payload: JWTPayload;
+  let claims: oidc.IDToken | undefined;
   try {
-    ({ payload } = await jwtVerify(tokens.data.id_token, jwks, {
-      issuer: issuers,
-      audience: google.clientId,
-      algorithms: ALGORITHMS,
-      requiredClaims: ["sub", "exp", "iat"],
-    }));
+    const tokens = await oidc.authorizationCodeGrant(await googleClient(google), callbackUrl, {
+      pkceCodeVerifier: pending.verifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+    });
+    claims = tokens.claims();
   } catch (error) {
-    throw new GoogleSignInError(`id_token refused: ${(error as Error).message}`);
+    throw refusal(error);
   }
-
-  const claims = idTokenClaims.safeParse(payload);
-  if (!claims.success) {
-    const fields = claims.error.issues.map((issue) => issue.path.join(".")).join(", ");
+  const parsed = identityClaims.safeParse(claims);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
     throw new GoogleSignInError(`id_token claims refused: ${fields}`);
   }
-  const { sub, nonce, email, name, azp } = claims.data;
-  if (!safeEqual(nonce, input.pending.nonce)) {
-    throw new GoogleSignInError("id_token nonce does not match");
-  }
-  if (azp !== undefined && azp !== google.clientId) {
-    throw new GoogleSignInError("id_token azp is another client");
-  }
+  const { sub, email, name } = parsed.data;
   return { subject: sub, email, name: name?.trim() || null };
 }

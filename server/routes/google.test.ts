@@ -366,6 +366,14 @@ describe("refusals", () => {
     expect(await usersWithEmail(account.email)).toBe(0);
   });
 
+  it("refuses an expired ID token", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const account = googleAccount({ iat: now - 7200, exp: now - 3600 });
+    const { callback } = await googleSignIn(server.agent(), account);
+    expectRefused(callback);
+    expect(await usersWithEmail(account.email)).toBe(0);
+  });
+
   it("refuses an ID token signed with a key the issuer does not publish", async () => {
     const other = new OAuth2Server();
     await other.issuer.keys.generate("RS256");
@@ -384,6 +392,34 @@ describe("refusals", () => {
           });
         },
       });
+      expectRefused(callback);
+      expect(await usersWithEmail(account.email)).toBe(0);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("refuses an ID token with the right claims and nonce but a key the issuer does not publish", async () => {
+    const other = new OAuth2Server();
+    await other.issuer.keys.generate("RS256");
+    await other.start(0, "127.0.0.1");
+    try {
+      const account = googleAccount();
+      const agent = server.agent();
+      const start = await agent.get("/auth/google");
+      const authorizeUrl = new URL(location(start)!);
+      const nonce = authorizeUrl.searchParams.get("nonce");
+      const forged = await other.issuer.buildToken({
+        scopesOrTransform: (_header, payload) => {
+          Object.assign(payload, account, { iss: oauth.issuer.url, aud: CLIENT_ID, nonce });
+        },
+      });
+      const authorized = await fetch(authorizeUrl, { redirect: "manual" });
+      const callbackUrl = new URL(location(authorized)!);
+      oauth.service.once("beforeResponse", (response: MutableResponse) => {
+        (response.body as Record<string, unknown>).id_token = forged;
+      });
+      const callback = await agent.get(`${callbackUrl.pathname}${callbackUrl.search}`);
       expectRefused(callback);
       expect(await usersWithEmail(account.email)).toBe(0);
     } finally {

@@ -1,14 +1,7 @@
 import type { z } from "zod";
 import type { googleAvailableResponse } from "../../shared/schemas/auth";
-import {
-  finishGoogleSignIn,
-  GoogleSignInError,
-  openPending,
-  PENDING_TTL_MS,
-  safeEqual,
-  sealPending,
-  startGoogleSignIn,
-} from "../auth/google";
+import { finishGoogleSignIn, GoogleSignInError, startGoogleSignIn } from "../auth/google";
+import { openPending, PENDING_TTL_MS, sealPending } from "../auth/google-sign-in-state";
 import { signIn } from "../auth/sessions";
 import { GoogleAccountRefused, signInWithGoogle } from "../commands/sign-in-with-google";
 import type { AppContext } from "../context";
@@ -38,6 +31,9 @@ function stateCookieOptions(ctx: AppContext) {
 }
 
 const redirectUri = (ctx: AppContext) => `${ctx.services.config.appUrl}/auth/google/callback`;
+
+/** The callback as Google called it, on the redirect URI the authorization request named. */
+const callbackUrl = (ctx: AppContext) => new URL(`${redirectUri(ctx)}?${ctx.querystring}`);
 
 router.get("/api/auth/google-available", (ctx) => {
   ctx.body = { available: Boolean(ctx.services.config.google) } satisfies z.infer<
@@ -76,24 +72,10 @@ router.get("/auth/google/callback", async (ctx) => {
     const google = config.google;
     if (!google) throw new GoogleSignInError("Google sign-in is not configured");
     rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
-    const { code, state, error } = ctx.query;
-    if (typeof error === "string") {
-      throw new GoogleSignInError(`Google answered error=${error.slice(0, 100)}`);
-    }
-    if (typeof code !== "string" || !code || typeof state !== "string" || !state) {
-      throw new GoogleSignInError("callback without code or state");
-    }
     const pending = openPending(cookie, config.sessionSecret, clock.now());
     if (!pending) throw new GoogleSignInError("state cookie missing, forged or expired");
-    if (!safeEqual(state, pending.state)) {
-      throw new GoogleSignInError("state does not match the cookie");
-    }
-
-    const identity = await finishGoogleSignIn(google, {
-      code,
-      redirectUri: redirectUri(ctx),
-      pending,
-    });
+    // openid-client checks the state, Google's error answer and the rest.
+    const identity = await finishGoogleSignIn(google, callbackUrl(ctx), pending);
     const user = await signInWithGoogle(ctx.services, identity);
     await signIn(ctx, user);
     logger.info({ userId: user.id }, "signed in with Google");
