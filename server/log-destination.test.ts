@@ -39,6 +39,10 @@ describe("bufferedLogDestination", () => {
     const logger = createLogger("info", destination);
     logger.writeLine(line(30, "request"));
     logger.warn("slow");
-    await expect.poll(written).toMatch(/^\{"level":30,"time":1,"msg":"request"\}\n\{"level":40,"time":\d+,"msg":"slow"\}\n$/);
+    await expect
+      .poll(written)
+      .toMatch(
+        /^\{"level":30,"time":1,"msg":"request"\}\n\{"level":40,"time":\d+,"msg":"slow"\}\n$/,
+      );
   });
 });
