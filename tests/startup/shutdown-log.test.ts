@@ -33,6 +33,7 @@ it("writes every line up to the last on SIGTERM, then exits 0", { timeout: 120_0
       LOG_LEVEL: "info",
     },
   });
+  expect((await fetch(`${server.url}/api/billing-mode`)).status).toBe(200);
   expect(await server.stop()).toEqual({ code: 0, signal: null });
   const messages = server
     .output()
