@@ -6,8 +6,12 @@ import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { JOBS } from "./jobs";
 import { startJobs } from "./jobs/job-runner";
+import { bufferedLogDestination } from "./log-destination";
 import { createLogger } from "./logger";
 import { attachRealtimeSockets } from "./realtime/socket-server";
+
+/** Standard output, buffered (log-destination.ts): written out before every exit below. */
+const logLines = bufferedLogDestination();
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,7 +24,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logLines);
   const db = createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite"), logger });
   await migrateToLatest(db);
   const { app, services } = createApp({ config, db, logger });
@@ -42,7 +46,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    const forced = setTimeout(() => {
+      logLines.flushSync();
+      process.exit(1);
+    }, 10_000);
     forced.unref();
     const closed = new Promise((resolve) => server.once("close", resolve));
     server.close();
@@ -55,7 +62,8 @@ async function main() {
     await services.realtime.close();
     await db.destroy();
     logger.info("stopped");
-    process.exit(0);
+    // Waits for a write still under way too, which flushSync() would leave behind.
+    logger.flush(() => process.exit(0));
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -63,5 +71,6 @@ async function main() {
 
 main().catch((error) => {
   console.error(error);
+  logLines.flushSync();
   process.exit(1);
 });

@@ -1,26 +1,31 @@
 import pino from "pino";
-import { batchedLogDestination, type LogDestination } from "./log-destination";
+import { bufferedLogDestination, type LogDestination } from "./log-destination";
 
-export type Logger = pino.Logger;
+const WARN = 40;
+
+export type Logger = pino.Logger & {
+  /** Writes a line already in the logger's JSON shape, past pino's serializers (hot paths only). */
+  writeLine(line: string): void;
+};
 
 export function createLogger(
   level: string,
-  destination: Pick<LogDestination, "write"> = batchedLogDestination(1),
+  destination: LogDestination = bufferedLogDestination(),
 ): Logger {
-  return pino(
+  const logger = pino(
     {
       level,
       base: undefined,
       redact: { paths: ["req.headers.cookie", "password", "*.password"], censor: "[redacted]" },
+      hooks: {
+        // A warning or an error goes out at once, with the lines waiting before it.
+        logMethod(args, method, methodLevel) {
+          method.apply(this, args);
+          if (methodLevel >= WARN) destination.flush?.();
+        },
+      },
     },
     destination,
   );
-}
-
-/** Writes a line already in the logger's JSON shape to its destination (hot paths only). */
-export function writeLogLine(logger: Logger, line: string): void {
-  const destination = (logger as unknown as { [key: symbol]: { write(line: string): void } })[
-    pino.symbols.streamSym
-  ];
-  destination?.write(line);
+  return Object.assign(logger, { writeLine: (line: string) => destination.write(line) });
 }

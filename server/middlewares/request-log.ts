@@ -1,5 +1,4 @@
 import type { AppContext } from "../context";
-import { writeLogLine } from "../logger";
 
 const INFO = 30;
 
@@ -18,8 +17,7 @@ export function logRequest(ctx: AppContext, startedAt: number): void {
   if (!logger.isLevelEnabled("info")) return;
   const ms = Math.round((performance.now() - startedAt) * 10) / 10;
   const user = ctx.state.user ? `,"user":${JSON.stringify(ctx.state.user.id)}` : "";
-  writeLogLine(
-    logger,
+  logger.writeLine(
     `{"level":${INFO},"time":${Date.now()},"method":${JSON.stringify(ctx.method)},"path":${JSON.stringify(loggedPath(ctx.path))},"status":${ctx.status},"ms":${ms}${user},"msg":"request"}\n`,
   );
 }

@@ -1,5 +1,7 @@
-import { fileExtension } from "../../../shared/files";
 import type { AppContext } from "../../context";
+import { requestedRange } from "../../downloads/byte-range";
+import { fileDisposition, previewDisposition } from "../../downloads/content-disposition";
+import { isNotModified } from "../../downloads/not-modified";
 import { notFound } from "../../errors";
 import { StoredFile } from "../../models";
 import { filesPolicy, loadFileAccess } from "../../policies/files";
@@ -8,30 +10,15 @@ import {
   ensurePreview,
   hasPreview,
   PREVIEW_CONTENT_TYPE,
-  PREVIEW_EXTENSION,
   PreviewRefusal,
 } from "../../uploads/image-preview";
-import { cleanFileName } from "../../uploads/multipart";
 import { createRouter } from "../router";
 
-const router = createRouter("/api/download");
+// The route's tests call these directly.
+export { parseRange } from "../../downloads/byte-range";
+export { contentDisposition } from "../../downloads/content-disposition";
 
-/** Types a browser may show in its own tab; everything else is only ever downloaded. */
-const INLINE_TYPES: ReadonlySet<string> = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/webp",
-  "image/gif",
-  "application/pdf",
-  "video/mp4",
-  "video/webm",
-  "video/ogg",
-  "audio/mpeg",
-  "audio/wav",
-  "audio/x-wav",
-  "audio/wave",
-  "audio/ogg",
-]);
+const router = createRouter("/api/download");
 
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
 
@@ -81,12 +68,12 @@ router.get("/:filename", async (ctx) => {
   ctx.set("ETag", etag);
   ctx.set("Accept-Ranges", "bytes");
 
-  if (matchesEtag(ctx.get("If-None-Match"), etag)) {
+  if (isNotModified(ctx.request, etag)) {
     ctx.status = 304;
     return;
   }
 
-  const range = ctx.method === "GET" ? requestedRange(ctx, etag, size) : null;
+  const range = ctx.method === "GET" ? requestedRange(ctx.request, etag, size) : null;
   if (range === "unsatisfiable") {
     ctx.status = 416;
     ctx.set("Content-Range", `bytes */${size}`);
@@ -99,16 +86,7 @@ router.get("/:filename", async (ctx) => {
   }
   ctx.status = range ? 206 : 200;
   ctx.set("Content-Type", contentType);
-  ctx.set(
-    "Content-Disposition",
-    contentDisposition(
-      // A conversation's images are shown through their preview; the original is a download.
-      INLINE_TYPES.has(contentType) && !(file.clientId && hasPreview(name))
-        ? "inline"
-        : "attachment",
-      downloadName(file.originalName, name),
-    ),
-  );
+  ctx.set("Content-Disposition", fileDisposition(file, contentType));
   if (range) ctx.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   ctx.length = range ? range.end - range.start + 1 : size;
 });
@@ -132,7 +110,7 @@ router.get("/:filename/preview", async (ctx) => {
   ctx.set("Content-Security-Policy", "sandbox");
   ctx.set("Cache-Control", "private, max-age=31536000, immutable");
   ctx.set("ETag", etag);
-  if (matchesEtag(ctx.get("If-None-Match"), etag)) {
+  if (isNotModified(ctx.request, etag)) {
     ctx.status = 304;
     return;
   }
@@ -148,85 +126,8 @@ router.get("/:filename/preview", async (ctx) => {
   if (ctx.method === "GET") ctx.body = await ctx.services.storage.get(previewKeyOf(name));
   ctx.status = 200;
   ctx.set("Content-Type", PREVIEW_CONTENT_TYPE);
-  const base = cleanFileName(file.originalName).replace(/\.[^.]*$/, "") || "preview";
-  ctx.set("Content-Disposition", contentDisposition("inline", `${base}.${PREVIEW_EXTENSION}`));
+  ctx.set("Content-Disposition", previewDisposition(file.originalName));
   ctx.length = preview.size;
 });
-
-function matchesEtag(header: string, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const value = tag.trim();
-    return value === "*" || value === etag || value === `W/${etag}`;
-  });
-}
-
-export interface ByteRange {
-  /** First byte, inclusive. */
-  start: number;
-  /** Last byte, inclusive. */
-  end: number;
-}
-
-/** The Range of a GET, unless If-Range names another version (then the whole file). */
-function requestedRange(
-  ctx: AppContext,
-  etag: string,
-  size: number,
-): ByteRange | "unsatisfiable" | null {
-  const header = ctx.get("Range");
-  if (!header) return null;
-  const ifRange = ctx.get("If-Range");
-  if (ifRange && ifRange !== etag) return null;
-  return parseRange(header, size);
-}
-
-/**
- * One `bytes=a-b`, `bytes=a-` or `bytes=-n` range. Anything else (other units, several
- * ranges, a malformed header) is ignored and the whole file is served, as RFC 9110 allows.
- */
-export function parseRange(header: string, size: number): ByteRange | "unsatisfiable" | null {
-  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
-  if (!match) return null;
-  const [, first = "", last = ""] = match;
-  if (first === "" && last === "") return null;
-  let start: number;
-  let end: number;
-  if (first === "") {
-    const suffix = Number(last);
-    if (suffix === 0) return "unsatisfiable";
-    start = Math.max(size - suffix, 0);
-    end = size - 1;
-  } else {
-    start = Number(first);
-    if (last !== "" && Number(last) < start) return null;
-    end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
-  }
-  if (size === 0 || start >= size) return "unsatisfiable";
-  return { start, end };
-}
-
-/** The display name, with the extension of what is actually stored (photo.jpg -> photo.webp). */
-function downloadName(originalName: string, storedName: string): string {
-  const name = cleanFileName(originalName);
-  const stored = fileExtension(storedName);
-  const given = fileExtension(name);
-  if (!stored || given === stored) return name;
-  const base = given ? name.slice(0, -(given.length + 1)) : name;
-  return `${base || "file"}.${stored}`;
-}
-
-/**
- * RFC 6266 with an RFC 5987 `filename*` for the real name, and a plain ASCII fallback with
- * nothing that could end the quoted string or the header.
- */
-export function contentDisposition(type: "inline" | "attachment", filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 export default router;
