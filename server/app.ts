@@ -1,6 +1,5 @@
 import path from "node:path";
 import Koa from "koa";
-import { Model } from "objection";
 import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./clock";
@@ -46,7 +45,6 @@ export interface AppOptions {
 
 export function createApp(options: AppOptions) {
   const { config, db, logger } = options;
-  Model.knex(db);
   const clock = options.clock ?? systemClock;
   // Starts connecting at once (PostgreSQL: the LISTEN connection); await realtime.start() to
   // know it is listening. The caller closes it (realtime.close()) on shutdown.

@@ -90,13 +90,13 @@ export class StripeBilling implements BillingProvider {
       { email: user.email, name: user.fullName, metadata: { userId: user.id } },
       { idempotencyKey: `customer-${user.id}` },
     );
-    await User.query()
+    await User.query(this.services.db)
       .findById(user.id)
       .where((q) =>
         q.whereNull("stripeCustomerId").orWhere("stripeCustomerId", "like", `${TEST_CUSTOMER_PREFIX}%`),
       )
       .patch({ stripeCustomerId: customer.id });
-    const saved = await User.query().findById(user.id).throwIfNotFound();
+    const saved = await User.query(this.services.db).findById(user.id).throwIfNotFound();
     return saved.stripeCustomerId ?? customer.id;
   }
 }

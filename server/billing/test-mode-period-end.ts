@@ -10,7 +10,7 @@ import { currentTestSubscription, testEvent } from "./test-mode-events";
  */
 export async function endCancelledTestSubscriptions(services: Services): Promise<number> {
   const now = services.clock.now();
-  const due = await User.query()
+  const due = await User.query(services.db)
     .where("cancelAtPeriodEnd", true)
     .whereNotNull("stripeSubscriptionId")
     .where("subscriptionEndDate", "<=", now)

@@ -31,7 +31,7 @@ export async function addClient(
   const invite = new InviteTokens(config.sessionSecret).issue(id);
   return db.transaction(async (trx) => {
     const owner = await User.query(trx).findById(actor.id).forUpdate().throwIfNotFound();
-    const count = await Client.query(trx).where("ownerId", owner.id).resultSize();
+    const count = await Client.countOfOwner(trx, owner.id);
     const tier = featureTier(config, owner.accountTier);
     if (!canCreateMoreClients(tier, count)) {
       throw forbidden(

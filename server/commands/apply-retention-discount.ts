@@ -15,7 +15,7 @@ export async function applyRetentionDiscount(
 ): Promise<{ user: User; dollars: number }> {
   const dollars = retentionDiscountDollars(actor.accountTier);
   // Claim the offer first (conditional update): two clicks at once give one discount.
-  const claimed = await User.query()
+  const claimed = await User.query(services.db)
     .findById(actor.id)
     .whereNull("retentionDiscountAt")
     .patch({ retentionDiscountAt: services.clock.now(), retentionDiscountCents: dollars * 100 });
@@ -25,7 +25,7 @@ export async function applyRetentionDiscount(
     const user = await applyProviderAnswer(services, actor.id, answer);
     return { user, dollars };
   } catch (error) {
-    await User.query()
+    await User.query(services.db)
       .findById(actor.id)
       .patch({ retentionDiscountAt: null, retentionDiscountCents: null });
     throw error;

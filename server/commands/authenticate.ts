@@ -1,4 +1,5 @@
 import type { LoginInput } from "../../shared/schemas/auth";
+import type { Knex } from "knex";
 import { verifyPassword } from "../auth/passwords";
 import { HttpError } from "../errors";
 import { User } from "../models";
@@ -6,8 +7,8 @@ import { User } from "../models";
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
 /** Checks email and password; an unverified owner is told to verify (403) only after a right password. */
-export async function authenticate(input: LoginInput): Promise<User> {
-  const user = await User.query().findOne({ email: input.username, role: "owner" });
+export async function authenticate(db: Knex, input: LoginInput): Promise<User> {
+  const user = await User.query(db).findOne({ email: input.username, role: "owner" });
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
   if (!user.emailVerifiedAt) {

@@ -6,7 +6,7 @@ import { badRequest, forbidden, HttpError } from "../errors";
 import { accountDeletedMail } from "../mail/account-mails";
 import { Client, type Session, StoredFile, User } from "../models";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
-import { deleteClient } from "./delete-client";
+import { deleteClientRows } from "./delete-client";
 
 /** A Google-only account confirms with a sign-in this recent (it has no password to ask). */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
@@ -38,9 +38,9 @@ async function confirmIdentity(
 
 /**
  * Deletes an owner's account for good: the subscription is cancelled at the provider first
- * (if that fails nothing is deleted, so nobody pays for an account that is gone), then every
- * client with its messages, files and bytes (deleteClient), then the owner's images and the
- * owner (sessions and codes go with the row). Their sockets close and a confirmation is mailed.
+ * (if that fails nothing is deleted, so nobody pays for an account that is gone), then, in one
+ * transaction, every client with its messages and files (deleteClientRows), the owner's images
+ * and the owner. Then the stored bytes go, the sockets close and a confirmation is mailed.
  */
 export async function deleteAccount(
   services: Services,
@@ -63,40 +63,43 @@ export async function deleteAccount(
     }
   }
 
-  for (const client of await Client.query().where("ownerId", actor.id)) {
-    await deleteClient(services, client).catch((error: unknown) => {
-      // Deleted meanwhile (e.g. by the owner in another tab): nothing left to do for it.
-      if (!(error instanceof HttpError && error.status === 404)) throw error;
-    });
-  }
-
-  const images = await services.db.transaction(async (trx) => {
+  const deleted = await services.db.transaction(async (trx) => {
+    const userIds = [actor.id];
+    const names = new Set<string>();
     const owner = await User.query(trx).findById(actor.id).forUpdate();
-    if (!owner) return [];
-    const rows = await StoredFile.query(trx)
-      .select("storedName")
-      .where({ uploadedBy: owner.id, clientId: null });
-    const names = new Set(rows.map((row) => row.storedName));
-    for (const name of [owner.profilePicture, owner.companyLogo]) if (name) names.add(name);
+    if (!owner) return { userIds, storedNames: [] };
+    for (const client of await Client.query(trx).select("id").where("ownerId", owner.id)) {
+      const gone = await deleteClientRows(trx, client.id);
+      if (gone?.userId) userIds.push(gone.userId);
+      for (const name of gone?.storedNames ?? []) names.add(name);
+    }
+    const images = new Set(
+      (
+        await StoredFile.query(trx)
+          .select("storedName")
+          .where({ uploadedBy: owner.id, clientId: null })
+      ).map((row) => row.storedName),
+    );
+    for (const name of [owner.profilePicture, owner.companyLogo]) if (name) images.add(name);
     await StoredFile.query(trx)
       .delete()
-      .whereIn("storedName", [...names])
+      .whereIn("storedName", [...images])
       .whereNull("clientId");
-    // Clients added meanwhile go with the owner (foreign keys cascade); the storage sweep
-    // removes their files' bytes.
+    for (const name of images) names.add(name);
+    // Sessions and codes go with the row (foreign keys cascade).
     await User.query(trx).deleteById(owner.id);
-    return [...names];
+    return { userIds, storedNames: [...names] };
   });
 
   await services.realtime
-    .disconnectUsers([actor.id])
+    .disconnectUsers(deleted.userIds)
     .catch((error: unknown) =>
       services.logger.warn(
         { err: error, userId: actor.id },
         "could not close a deleted account's sockets",
       ),
     );
-  await deleteStoredFiles(services, images);
+  await deleteStoredFiles(services, deleted.storedNames);
   await services.mailer
     .send(accountDeletedMail(actor.email, actor.fullName, services.config.appUrl))
     .catch((error: unknown) =>

@@ -6,7 +6,7 @@ import { hasLiveSubscription } from "../policies/billing";
 
 /** The owner stays: forget the cancellation answers and undo a cancel planned for period end. */
 export async function keepAccount(services: Services, actor: User): Promise<User> {
-  await User.query().findById(actor.id).patch({
+  await User.query(services.db).findById(actor.id).patch({
     cancellationReason: null,
     cancellationDetails: null,
     cancellationRequestedAt: null,
@@ -15,5 +15,5 @@ export async function keepAccount(services: Services, actor: User): Promise<User
     const answer = await billingProvider(services).setCancelAtPeriodEnd(actor, false);
     return applyProviderAnswer(services, actor.id, answer);
   }
-  return User.query().findById(actor.id).throwIfNotFound();
+  return User.query(services.db).findById(actor.id).throwIfNotFound();
 }

@@ -1,8 +1,8 @@
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 import type { Services } from "../context";
-import { notFound } from "../errors";
-import { type Client, Message, type User } from "../models";
+import type { Client, User } from "../models";
+import { seqOf } from "./load-conversation";
 import { rescheduleAfterRead } from "./notification-schedule";
 
 /**
@@ -25,8 +25,8 @@ export async function advanceReadState(
 }
 
 /**
- * Marks the conversation read up to `messageId` for the actor's side (which cancels or
- * restarts their pending email), then tells both sides.
+ * Marks the conversation read up to `messageId` for the actor's side and, in the same
+ * transaction, cancels or restarts their pending email; then tells both sides.
  */
 export async function markRead(
   services: Services,
@@ -34,12 +34,13 @@ export async function markRead(
   client: Client,
   messageId: string,
 ): Promise<void> {
-  const message = await Message.query()
-    .select("seq")
-    .findOne({ id: messageId, clientId: client.id });
-  if (!message) throw notFound("Message not found");
-  if (!(await advanceReadState(services.db, client.id, actor.role, message.seq))) return;
-  await rescheduleAfterRead(services.db, client.id, actor.role, services.clock.now());
+  const seq = await seqOf(services.db, client.id, messageId);
+  const moved = await services.db.transaction(async (trx) => {
+    if (!(await advanceReadState(trx, client.id, actor.role, seq))) return false;
+    await rescheduleAfterRead(trx, client.id, actor.role, services.clock.now());
+    return true;
+  });
+  if (!moved) return;
   try {
     await services.realtime.publish({ type: "messages_read", clientId: client.id, messageId });
   } catch (error) {

@@ -8,7 +8,7 @@ import { Client } from "../models";
  */
 export async function reissueInvite(services: Services, client: Client): Promise<string> {
   const invite = new InviteTokens(services.config.sessionSecret).issue(client.id);
-  await Client.query()
+  await Client.query(services.db)
     .patch({
       inviteTokenHash: invite.hash,
       inviteTokenEncrypted: invite.encrypted,

@@ -8,7 +8,7 @@ export async function startCancellation(
   actor: User,
   input: StartCancellationInput,
 ): Promise<User> {
-  return User.query().patchAndFetchById(actor.id, {
+  return User.query(services.db).patchAndFetchById(actor.id, {
     cancellationReason: input.reason,
     cancellationDetails: input.reason === "other" ? (input.customReason ?? null) : null,
     cancellationRequestedAt: services.clock.now(),

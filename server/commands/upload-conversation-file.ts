@@ -16,6 +16,7 @@ export interface VersionSlot {
 /**
  * The files row and the file message, inside `trx`. The message goes through appendMessage
  * (ordering for catch-up, the sender's read state); a version is then tied to its thread.
+ * The message comes back with its file's fields, as presenting it wants (no re-read).
  */
 export async function insertFileMessage(
   trx: Knex.Transaction,
@@ -39,8 +40,15 @@ export async function insertFileMessage(
     requiresFeedback: options.requiresFeedback,
     sentAt: options.sentAt,
   });
-  if (!options.version) return message;
-  return Message.query(trx).patchAndFetchById(message.id, options.version);
+  if (options.version) await Message.query(trx).findById(message.id).patch(options.version);
+  return message.$set({
+    ...options.version,
+    fileStoredName: row.storedName,
+    fileName: row.originalName,
+    fileSize: row.sizeBytes,
+    // Nothing is newer than what was just written.
+    isLatestVersion: true,
+  });
 }
 
 /** Tells both sides of the conversation, after the commit; a failure is only logged. */

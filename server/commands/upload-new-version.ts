@@ -4,7 +4,7 @@ import { badRequest, conflict, type HttpError } from "../errors";
 import { type Client, Message, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
-import { announce, insertFileMessage } from "./upload-conversation-file";
+import { announce, insertFileMessage, type VersionSlot } from "./upload-conversation-file";
 
 export const VERSION_MESSAGES = {
   notAThread: "Only a file sent for approval can get a new version",
@@ -17,22 +17,23 @@ export const threadIdOf = (message: Pick<Message, "id" | "versionOf">) =>
 
 /**
  * Why `target`'s thread cannot get a new version now (400 not a file for approval, 409 its
- * latest version is not needs_work), or null. Checked before the upload is read, to refuse
- * early, and again under the lock.
+ * latest version is not needs_work), or where the new version goes. Checked before the upload
+ * is read, to refuse early, and again in the upload's transaction, where the thread's first
+ * message is locked.
  */
 export async function versionRefusal(
+  db: Knex,
   target: Message,
-  trx?: Knex.Transaction,
-): Promise<{ error: HttpError } | { versionOf: string; versionNumber: number }> {
+): Promise<{ error: HttpError } | VersionSlot> {
   const rootId = threadIdOf(target);
-  const root = await Message.query(trx)
+  const root = await Message.query(db)
     .findById(rootId)
     .modify((query) => {
-      if (trx) query.forUpdate();
+      if (db.isTransaction) query.forUpdate();
     });
   if (!root?.fileId || !root.requiresFeedback || root.senderRole !== "owner")
     return { error: badRequest(VERSION_MESSAGES.notAThread) };
-  const latest = await Message.query(trx)
+  const latest = await Message.query(db)
     .where((query) => query.where("id", rootId).orWhere("versionOf", rootId))
     .orderBy("versionNumber", "desc")
     .first();
@@ -58,20 +59,13 @@ export async function uploadNewVersion(
   let message: Message;
   try {
     message = await services.db.transaction(async (trx) => {
-      const rootId = threadIdOf(target);
-      const root = await Message.query(trx).findById(rootId).forUpdate();
-      if (!root?.fileId || !root.requiresFeedback || root.senderRole !== "owner")
-        throw badRequest(VERSION_MESSAGES.notAThread);
-      const latest = await Message.query(trx)
-        .where((query) => query.where("id", rootId).orWhere("versionOf", rootId))
-        .orderBy("versionNumber", "desc")
-        .first();
-      if (latest?.feedbackStatus !== "needs_work") throw conflict(VERSION_MESSAGES.notNeedsWork);
+      const slot = await versionRefusal(trx, target);
+      if ("error" in slot) throw slot.error;
       return insertFileMessage(trx, actor, client, file, {
         requiresFeedback: true,
         sentAt: services.clock.now(),
         config: services.config,
-        version: { versionOf: rootId, versionNumber: latest.versionNumber + 1 },
+        version: slot,
       });
     });
   } catch (error) {

@@ -1,8 +1,9 @@
 import type { AppContext } from "../context";
 import { currentUser } from "../middlewares/authenticated";
+import { loadMessage, loadMessageView } from "../commands/load-conversation";
 import { Message } from "../models";
 import { authorizedClient } from "../policies/clients";
-import { messagesWithFiles, messageViewFor, presentMessage } from "../presenters/message";
+import { presentMessage } from "../presenters/message";
 
 /**
  * The answer of a message POST whose message was stored but whose answer was never saved (the
@@ -10,9 +11,10 @@ import { messagesWithFiles, messageViewFor, presentMessage } from "../presenters
  */
 export async function presentStoredMessage(ctx: AppContext, messageId: string): Promise<void> {
   const actor = currentUser(ctx);
-  const message = await Message.query().findById(messageId).throwIfNotFound();
-  const client = await authorizedClient(actor, "readMessages", message.clientId);
-  const row = await messagesWithFiles(client.id).where("m.id", messageId).first().throwIfNotFound();
+  const { db } = ctx.services;
+  const message = await Message.query(db).findById(messageId).throwIfNotFound();
+  const client = await authorizedClient(db, actor, "readMessages", message.clientId);
+  const row = await loadMessage(db, client.id, messageId);
   ctx.status = 201;
-  ctx.body = presentMessage(row, await messageViewFor(actor, client));
+  ctx.body = presentMessage(row, await loadMessageView(db, actor, client));
 }

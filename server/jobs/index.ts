@@ -1,5 +1,5 @@
-import { graceExpiryJob } from "../billing/grace-expiry-job";
 import { idempotencyKeysCleanupJob } from "./idempotency-keys-cleanup";
+import { graceExpiryJob } from "./billing-grace-expiry";
 import type { Job } from "./job";
 import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";

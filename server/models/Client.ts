@@ -1,5 +1,32 @@
+import type { Knex } from "knex";
+import type { Role } from "../../shared/schemas/user";
 import { BaseModel } from "./BaseModel";
 import { User } from "./User";
+
+/** How a conversation stands for one side (the viewer). */
+export interface ConversationStats {
+  /** Messages from the other side after the viewer's last_read_seq. */
+  unreadCount: number;
+  /** The last message came from the other side. */
+  awaitingReply: boolean;
+  lastMessageAt: Date | null;
+  /** The owner's files that require feedback and wait for the client's decision. */
+  pendingApprovals: number;
+}
+
+export const NO_STATS: ConversationStats = {
+  unreadCount: 0,
+  awaitingReply: false,
+  lastMessageAt: null,
+  pendingApprovals: 0,
+};
+
+interface StatsColumns {
+  lastMessageAt: Date | null;
+  lastSenderRole: Role | null;
+  unreadCount: number | null;
+  pendingApprovals: number | null;
+}
 
 export class Client extends BaseModel {
   static override tableName = "clients";
@@ -30,5 +57,64 @@ export class Client extends BaseModel {
 
   override $beforeUpdate() {
     this.updatedAt = new Date();
+  }
+
+  static countOfOwner(db: Knex, ownerId: string): Promise<number> {
+    return Client.query(db).where("ownerId", ownerId).resultSize();
+  }
+
+  /** The conversation a client user belongs to (null for owners). */
+  static async idOfUser(db: Knex, user: User): Promise<string | null> {
+    if (user.role !== "client") return null;
+    const client = await Client.query(db).select("id").findOne({ userId: user.id });
+    return client?.id ?? null;
+  }
+
+  /**
+   * Clients with their stats for a viewer role, in one query: the last message and the unread
+   * count come from lateral subqueries on the (client_id, seq) index, so the cost does not
+   * grow with the length of the conversations. Newest activity first.
+   */
+  static async withStats(
+    db: Knex,
+    viewerRole: Role,
+    where: { ownerId: string } | { clientId: string },
+  ): Promise<{ client: Client; stats: ConversationStats }[]> {
+    const query = db("clients as c")
+      .select(
+        "c.*",
+        "last.createdAt as lastMessageAt",
+        "last.senderRole as lastSenderRole",
+        "unread.count as unreadCount",
+        "pending.count as pendingApprovals",
+      )
+      .leftJoin("notificationStates as ns", (join) =>
+        join.on("ns.clientId", "c.id").andOnVal("ns.recipientRole", viewerRole),
+      )
+      .joinRaw(
+        "left join lateral (select m.created_at, m.sender_role from messages m where m.client_id = c.id order by m.seq desc limit 1) as last on true",
+      )
+      .joinRaw(
+        "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.seq > coalesce(ns.last_read_seq, 0) and m.sender_role <> ?) as unread on true",
+        [viewerRole],
+      )
+      .joinRaw(
+        "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.feedback_status = 'pending' and m.sender_role = 'owner') as pending on true",
+      )
+      .orderByRaw("coalesce(last.created_at, c.created_at) desc, c.id");
+    if ("ownerId" in where) query.where("c.ownerId", where.ownerId);
+    else query.where("c.id", where.clientId);
+    const rows: (Record<string, unknown> & StatsColumns)[] = await query;
+    return rows.map(
+      ({ lastMessageAt, lastSenderRole, unreadCount, pendingApprovals, ...columns }) => ({
+        client: Client.fromJson(columns, { skipValidation: true }),
+        stats: {
+          unreadCount: unreadCount ?? 0,
+          awaitingReply: lastSenderRole !== null && lastSenderRole !== viewerRole,
+          lastMessageAt,
+          pendingApprovals: pendingApprovals ?? 0,
+        },
+      }),
+    );
   }
 }

@@ -1,3 +1,5 @@
+import type { Knex } from "knex";
+import { type QueryBuilder, raw } from "objection";
 import type { FeedbackStatus } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
 import { BaseModel } from "./BaseModel";
@@ -25,10 +27,41 @@ export class Message extends BaseModel {
   versionNumber!: number;
   createdAt!: Date;
 
-  /** Joined from files by the queries that present messages. */
+  /** Joined from files by the `withFile` modifier (the queries that present messages). */
   fileStoredName?: string | null;
   fileName?: string | null;
   fileSize?: number | null;
   /** No later version of this file exists (true for any message that is not a file thread). */
   isLatestVersion?: boolean;
+
+  static override modifiers = {
+    /**
+     * On a query aliased `m`: the message's file name and size, and whether a later version
+     * of the file exists, as the presenter wants them.
+     */
+    withFile(query: QueryBuilder<Message>) {
+      query
+        .select(
+          "m.*",
+          "f.storedName as fileStoredName",
+          "f.originalName as fileName",
+          "f.sizeBytes as fileSize",
+          raw(
+            "not exists (select 1 from messages v where v.version_of = coalesce(m.version_of, m.id) and v.version_number > m.version_number) as is_latest_version",
+          ),
+        )
+        .leftJoin("files as f", "f.id", "m.fileId");
+    },
+  };
+
+  /** A conversation's messages with their files (alias `m`), for presenting. */
+  static ofConversation(db: Knex, clientId: string) {
+    return Message.query(db).alias("m").modify("withFile").where("m.clientId", clientId);
+  }
+
+  /** The seq of a message of this conversation; undefined for any other id. */
+  static async seqIn(db: Knex, clientId: string, messageId: string): Promise<number | undefined> {
+    const message = await Message.query(db).select("seq").findOne({ id: messageId, clientId });
+    return message?.seq;
+  }
 }

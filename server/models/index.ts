@@ -1,7 +1,7 @@
-export { Client } from "./Client";
+export { Client, type ConversationStats, NO_STATS } from "./Client";
 export { EmailCode } from "./EmailCode";
 export { Message } from "./Message";
-export { NotificationState } from "./NotificationState";
+export { NotificationState, type ReadState } from "./NotificationState";
 export { Session } from "./Session";
 export { ShortLink } from "./ShortLink";
 export { StoredFile } from "./StoredFile";

@@ -64,21 +64,19 @@ export const clientsPolicy = definePolicy({
 export type ClientAction = Parameters<typeof clientsPolicy.authorize>[1];
 
 /** The client named in a path; undefined for an unknown or malformed id (the rules answer 404). */
-export async function findClient(
-  id: string | undefined,
-  trx?: Knex.Transaction,
-): Promise<Client | undefined> {
+export async function findClient(db: Knex, id: string | undefined): Promise<Client | undefined> {
   if (!id || !uuidSchema.safeParse(id).success) return undefined;
-  return Client.query(trx).findById(id);
+  return Client.query(db).findById(id);
 }
 
 /** Loads the client named by `id` and checks that `actor` may do `action` to it. */
 export async function authorizedClient(
+  db: Knex,
   actor: User,
   action: ClientAction,
   id: string | undefined,
 ): Promise<Client> {
-  const client = await findClient(id);
+  const client = await findClient(db, id);
   clientsPolicy.authorize(actor, action, client);
   return client!;
 }

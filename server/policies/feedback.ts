@@ -49,23 +49,24 @@ export type FeedbackAction = Parameters<typeof feedbackPolicy.authorize>[1];
 
 /** The message named in a path with its conversation; undefined when unknown or malformed. */
 export async function findMessageInConversation(
+  db: Knex,
   id: string | undefined,
-  trx?: Knex.Transaction,
 ): Promise<MessageInConversation | undefined> {
   if (!id || !uuidSchema.safeParse(id).success) return undefined;
-  const message = await Message.query(trx).findById(id);
+  const message = await Message.query(db).findById(id);
   if (!message) return undefined;
-  const client = await Client.query(trx).findById(message.clientId);
+  const client = await Client.query(db).findById(message.clientId);
   return client ? { message, client } : undefined;
 }
 
 /** Loads the message named by `id` and checks that `actor` may do `action` to it. */
 export async function authorizedMessage(
+  db: Knex,
   actor: User,
   action: Exclude<FeedbackAction, "requestFeedback">,
   id: string | undefined,
 ): Promise<MessageInConversation> {
-  const subject = await findMessageInConversation(id);
+  const subject = await findMessageInConversation(db, id);
   feedbackPolicy.authorize(actor, action, subject);
   return subject!;
 }

@@ -19,19 +19,19 @@ export interface FileAccess {
 }
 
 export async function loadFileAccess(
+  db: Knex,
   actor: User,
   file: StoredFile,
-  trx?: Knex.Transaction,
 ): Promise<FileAccess> {
   if (file.clientId) {
-    const conversation = await Client.query(trx)
+    const conversation = await Client.query(db)
       .select("ownerId", "userId")
       .findById(file.clientId);
     return { file, conversation: conversation ?? null, uploaderLinks: [] };
   }
   const uploader = file.uploadedBy;
   if (!uploader || uploader === actor.id) return { file, conversation: null, uploaderLinks: [] };
-  const uploaderLinks = await Client.query(trx)
+  const uploaderLinks = await Client.query(db)
     .select("ownerId", "userId")
     .where((query) =>
       query

@@ -64,7 +64,7 @@ router.post("/test-checkout", async (ctx) => {
       402,
     );
   }
-  const user = await User.query().findById(session.userId).throwIfNotFound();
+  const user = await User.query(ctx.services.db).findById(session.userId).throwIfNotFound();
   for (const event of checkoutPaidEvents(user, session, ctx.services.clock.now())) {
     await handleBillingEvent(ctx.services, event);
   }
@@ -73,7 +73,7 @@ router.post("/test-checkout", async (ctx) => {
 });
 
 router.get("/test-mode", async (ctx) => {
-  const user = await User.query().findById(ctx.state.user!.id).throwIfNotFound();
+  const user = await User.query(ctx.services.db).findById(ctx.state.user!.id).throwIfNotFound();
   html(ctx, testRenewalPage(user));
 });
 
@@ -81,7 +81,7 @@ router.post("/test-mode/renewal", async (ctx) => {
   const fields = await formFields(ctx);
   const outcome = fields.get("outcome");
   if (outcome !== "succeed" && outcome !== "fail") throw badRequest("Choose succeed or fail");
-  const user = await User.query().findById(ctx.state.user!.id).throwIfNotFound();
+  const user = await User.query(ctx.services.db).findById(ctx.state.user!.id).throwIfNotFound();
   if (!user.stripeSubscriptionId || user.accountTier === "free")
     return html(ctx, testRenewalPage(user), 409);
   for (const event of renewalEvents(user, outcome, ctx.services.clock.now())) {

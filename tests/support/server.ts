@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Model } from "objection";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { Clock } from "../../server/clock";
@@ -50,6 +51,9 @@ export interface TestServer {
 /** The real app on a free port, with its own data directory and a real SMTP server. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = options.db ?? (await testDatabase());
+  // For the tests' own row checks (User.query() in a test file) only: the server binds no
+  // global knex and passes its handle to every query (lint: biome/explicit-db-handle.grit).
+  Model.knex(db);
   const smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
   const server = http.createServer();

@@ -22,8 +22,8 @@ import { HttpError } from "../../errors";
 import { withFeatures } from "../../billing/feature-tier";
 import { currentUser } from "../../middlewares/authenticated";
 import { input, validate } from "../../middlewares/validate";
+import { Client } from "../../models";
 import { presentUser } from "../../presenters/user";
-import { userClientId } from "../../presenters/user-client";
 import { LIMITS } from "../../security/rate-limiter";
 import { countSignInAttempt, rememberDevice } from "../../security/sign-in-throttle";
 import { createRouter } from "../router";
@@ -47,10 +47,13 @@ router.post("/login", validate(loginInput), async (ctx) => {
   limit(ctx, ctx.ip, "signInPerIp");
   const attempt = countSignInAttempt(ctx, body.username);
   try {
-    const user = await authenticate(body);
+    const user = await authenticate(ctx.services.db, body);
     attempt.succeeded(user);
     await signIn(ctx, user);
-    ctx.body = presentUser(withFeatures(ctx.services.config, user), await userClientId(user));
+    ctx.body = presentUser(
+      withFeatures(ctx.services.config, user),
+      await Client.idOfUser(ctx.services.db, user),
+    );
   } catch (error) {
     if (error instanceof HttpError && error.status === 403) attempt.forget();
     throw error;
@@ -65,7 +68,10 @@ router.post("/logout", async (ctx) => {
 // currentUser answers 401 when nobody is signed in; an owner (most calls) needs no query.
 router.get("/user", async (ctx) => {
   const user = currentUser(ctx);
-  ctx.body = presentUser(withFeatures(ctx.services.config, user), user.role === "client" ? await userClientId(user) : null);
+  ctx.body = presentUser(
+    withFeatures(ctx.services.config, user),
+    await Client.idOfUser(ctx.services.db, user),
+  );
 });
 
 router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {

@@ -8,12 +8,13 @@ import {
 import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
 import { addClient } from "../../commands/add-client";
 import { deleteClient } from "../../commands/delete-client";
+import { listClients, loadClient } from "../../commands/list-clients";
 import { sendInviteMail } from "../../commands/send-invite-mail";
 import { updateClientNotificationSettings } from "../../commands/update-client-settings";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, validate } from "../../middlewares/validate";
 import { authorizedClient, clientsPolicy } from "../../policies/clients";
-import { presentClientFor, presentClientList } from "../../presenters/client";
+import { presentClient } from "../../presenters/client";
 import { LIMITS } from "../../security/rate-limiter";
 import { createRouter } from "../router";
 
@@ -23,7 +24,7 @@ router.use(authenticated);
 router.get("/", async (ctx) => {
   const actor = currentUser(ctx);
   clientsPolicy.authorize(actor, "list");
-  ctx.body = await presentClientList(ctx.services, actor);
+  ctx.body = (await listClients(ctx.services, actor)).map(presentClient);
 });
 
 router.post("/", validate(addClientInput), async (ctx) => {
@@ -51,13 +52,13 @@ router.post("/", validate(addClientInput), async (ctx) => {
 
 router.get("/:id", async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "read", ctx.params.id);
-  ctx.body = await presentClientFor(ctx.services, actor, client);
+  const client = await authorizedClient(ctx.services.db, actor, "read", ctx.params.id);
+  ctx.body = presentClient(await loadClient(ctx.services, actor, client));
 });
 
 router.delete("/:id", async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "delete", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, actor, "delete", ctx.params.id);
   await deleteClient(ctx.services, client);
   ctx.body = { success: true, message: "Client deleted successfully" };
 });
@@ -67,8 +68,8 @@ router.patch(
   validate(clientNotificationSettingsInput),
   async (ctx) => {
     const actor = currentUser(ctx);
-    const client = await authorizedClient(actor, "updateNotificationSettings", ctx.params.id);
-    await updateClientNotificationSettings(client, input<ClientNotificationSettingsInput>(ctx));
+    const client = await authorizedClient(ctx.services.db, actor, "updateNotificationSettings", ctx.params.id);
+    await updateClientNotificationSettings(ctx.services.db, client, input<ClientNotificationSettingsInput>(ctx));
     ctx.body = { success: true, message: "Settings updated" };
   },
 );

@@ -35,9 +35,10 @@ function isSafeName(name: string): boolean {
 async function authorizedFile(ctx: AppContext, name: string): Promise<StoredFile> {
   const actor = ctx.state.user;
   if (!actor || !isSafeName(name)) throw notFound();
-  const file = await StoredFile.query().findOne({ storedName: name });
+  const { db } = ctx.services;
+  const file = await StoredFile.query(db).findOne({ storedName: name });
   if (!file) throw notFound();
-  filesPolicy.authorize(actor, "download", await loadFileAccess(actor, file));
+  filesPolicy.authorize(actor, "download", await loadFileAccess(db, actor, file));
   return file;
 }
 

@@ -5,6 +5,12 @@ import {
   requiresFeedbackField,
 } from "../../../shared/schemas/files";
 import { decideFeedback } from "../../commands/decide-feedback";
+import {
+  loadAttachments,
+  loadMessage,
+  loadMessageView,
+  loadVersions,
+} from "../../commands/load-conversation";
 import { uploadConversationFile } from "../../commands/upload-conversation-file";
 import { deleteStoredFiles } from "../../storage/delete-stored-files";
 import { threadIdOf, uploadNewVersion, versionRefusal } from "../../commands/upload-new-version";
@@ -14,7 +20,7 @@ import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, parseOrThrow, validate } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { authorizedMessage, feedbackPolicy } from "../../policies/feedback";
-import { messagesWithFiles, messageViewFor, presentMessage } from "../../presenters/message";
+import { presentMessage, presentSentMessage } from "../../presenters/message";
 import type { Limit } from "../../security/rate-limiter";
 import { receiveConversationFile } from "../../uploads/conversation-files";
 import { createRouter } from "../router";
@@ -29,11 +35,6 @@ async function uploadLimit(ctx: AppContext, next: Next) {
   return next();
 }
 
-/** One message of a conversation as presented (with its file's name, size, latest flag). */
-async function loadPresentable(clientId: string, messageId: string) {
-  return messagesWithFiles(clientId).where("m.id", messageId).first().throwIfNotFound();
-}
-
 /**
  * POST /api/clients/:id/upload (multipart: `file`, optional `requiresFeedback` "true"/"false").
  * The conversation is checked before a byte of the body is read (401, 404); the file is
@@ -42,7 +43,7 @@ async function loadPresentable(clientId: string, messageId: string) {
  */
 router.post("/api/clients/:id/upload", authenticated, idempotentMessagePost, uploadLimit, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "sendMessage", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
   const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
     "requiresFeedback",
   ]);
@@ -57,17 +58,16 @@ router.post("/api/clients/:id/upload", authenticated, idempotentMessagePost, upl
   const message = await uploadConversationFile(ctx.services, actor, client, file, {
     requiresFeedback,
   });
-  const view = await messageViewFor(actor, client);
   ctx.status = 201;
-  ctx.body = presentMessage(await loadPresentable(client.id, message.id), view);
+  ctx.body = presentSentMessage(message, actor, client);
 });
 
 /** GET /api/clients/:id/attachments: the conversation's file messages, newest first. */
 router.get("/api/clients/:id/attachments", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "readMessages", ctx.params.id);
-  const rows = await messagesWithFiles(client.id).whereNotNull("m.fileId").orderBy("m.seq", "desc");
-  const view = await messageViewFor(actor, client);
+  const client = await authorizedClient(ctx.services.db, actor, "readMessages", ctx.params.id);
+  const rows = await loadAttachments(ctx.services.db, client.id);
+  const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.body = rows.map((row) => presentMessage(row, view));
 });
 
@@ -82,6 +82,7 @@ router.patch(
   async (ctx) => {
     const actor = currentUser(ctx);
     const { client, message: target } = await authorizedMessage(
+      ctx.services.db,
       actor,
       "decide",
       ctx.params.messageId,
@@ -93,8 +94,8 @@ router.patch(
       target.id,
       input<FeedbackInput>(ctx),
     );
-    const view = await messageViewFor(actor, client);
-    ctx.body = presentMessage(await loadPresentable(client.id, message.id), view);
+    const view = await loadMessageView(ctx.services.db, actor, client);
+    ctx.body = presentMessage(await loadMessage(ctx.services.db, client.id, message.id), view);
   },
 );
 
@@ -105,29 +106,26 @@ router.patch(
 router.post("/api/messages/:messageId/versions", authenticated, idempotentMessagePost, uploadLimit, async (ctx) => {
   const actor = currentUser(ctx);
   const { message: target, client } = await authorizedMessage(
+    ctx.services.db,
     actor,
     "uploadVersion",
     ctx.params.messageId,
   );
   // Refused before a byte of the body is read; checked again under the lock.
-  const early = await versionRefusal(target);
+  const early = await versionRefusal(ctx.services.db, target);
   if ("error" in early) throw early.error;
   const { file } = await receiveConversationFile(ctx, ctx.services.storage);
   const message = await uploadNewVersion(ctx.services, actor, client, target, file);
-  const view = await messageViewFor(actor, client);
   ctx.status = 201;
-  ctx.body = presentMessage(await loadPresentable(client.id, message.id), view);
+  ctx.body = presentSentMessage(message, actor, client);
 });
 
 /** GET /api/messages/:messageId/versions: every version of that file's thread, oldest first. */
 router.get("/api/messages/:messageId/versions", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const { message, client } = await authorizedMessage(actor, "readVersions", ctx.params.messageId);
-  const rootId = threadIdOf(message);
-  const rows = await messagesWithFiles(client.id)
-    .where((query) => query.where("m.id", rootId).orWhere("m.versionOf", rootId))
-    .orderBy("m.versionNumber", "asc");
-  const view = await messageViewFor(actor, client);
+  const { message, client } = await authorizedMessage(ctx.services.db, actor, "readVersions", ctx.params.messageId);
+  const rows = await loadVersions(ctx.services.db, client.id, threadIdOf(message));
+  const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.body = rows.map((row) => presentMessage(row, view));
 });
 

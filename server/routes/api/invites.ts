@@ -1,22 +1,16 @@
 import { clientSignInInput, clientSignInLinkInput } from "../../../shared/schemas/clients";
-import {
-  InviteTokens,
-  inviteUrl,
-  isWellFormedShortCode,
-  shortInviteUrl,
-} from "../../auth/invite-tokens";
+import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
 import { signIn } from "../../auth/sessions";
-import { acceptInvite, INVALID_INVITE } from "../../commands/accept-invite";
+import { acceptInvite } from "../../commands/accept-invite";
 import { clientSignIn } from "../../commands/client-sign-in";
 import { createShortLink } from "../../commands/create-short-link";
 import { reissueInvite } from "../../commands/reissue-invite";
 import { requestClientSignInLink } from "../../commands/request-client-sign-in-link";
+import { resolveShortLink } from "../../commands/resolve-short-link";
 import type { AppContext } from "../../context";
-import { notFound } from "../../errors";
 import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, validate } from "../../middlewares/validate";
-import { Client, ShortLink } from "../../models";
 import { authorizedClient } from "../../policies/clients";
 import { LIMITS } from "../../security/rate-limiter";
 import { createRouter } from "../router";
@@ -29,7 +23,7 @@ const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
 /** A new invite link for the client; the old one dies. */
 router.post("/clients/:id/invite", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "reissueInvite", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, actor, "reissueInvite", ctx.params.id);
   const token = await reissueInvite(ctx.services, client);
   ctx.body = { inviteUrl: inviteUrl(ctx.services.config.appUrl, token), inviteToken: token };
 });
@@ -37,7 +31,7 @@ router.post("/clients/:id/invite", authenticated, async (ctx) => {
 /** The client's short link (paid plans), standing for the live invite token. */
 router.post("/clients/:id/short-link", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(withFeatures(ctx.services.config, actor), "createShortLink", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, withFeatures(ctx.services.config, actor), "createShortLink", ctx.params.id);
   const { code, token } = await createShortLink(ctx.services, client);
   ctx.body = { shortUrl: shortInviteUrl(ctx.services.config.appUrl, code), inviteToken: token };
 });
@@ -45,19 +39,7 @@ router.post("/clients/:id/short-link", authenticated, async (ctx) => {
 /** Public: a short code to the invite token it stands for now. */
 router.get("/short-link/:code", async (ctx) => {
   limit(ctx, ctx.ip, "shortLinkPerIp");
-  const code = ctx.params.code ?? "";
-  const link = isWellFormedShortCode(code) ? await ShortLink.query().findById(code) : undefined;
-  const client = link
-    ? await Client.query().select("id", "inviteTokenEncrypted").findById(link.clientId)
-    : undefined;
-  const token = client
-    ? new InviteTokens(ctx.services.config.sessionSecret).reveal(
-        client.id,
-        client.inviteTokenEncrypted,
-      )
-    : null;
-  if (!token) throw notFound(INVALID_INVITE);
-  ctx.body = { inviteToken: token };
+  ctx.body = { inviteToken: await resolveShortLink(ctx.services, ctx.params.code ?? "") };
 });
 
 /** Public: uses the invite and signs this browser in as the client. */

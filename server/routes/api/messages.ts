@@ -4,6 +4,7 @@ import {
   type SendMessageInput,
   sendMessageInput,
 } from "../../../shared/schemas/messages";
+import { loadMessagePage, loadMessageView } from "../../commands/load-conversation";
 import { markRead } from "../../commands/mark-read";
 import { sendMessage } from "../../commands/send-message";
 import { badRequest } from "../../errors";
@@ -11,12 +12,7 @@ import { idempotentMessagePost } from "../../idempotency";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { input, parseOrThrow, validate } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
-import {
-  messagePage,
-  messageViewFor,
-  presentMessage,
-  presentSentMessage,
-} from "../../presenters/message";
+import { presentMessage, presentSentMessage } from "../../presenters/message";
 import { createRouter } from "../router";
 
 const router = createRouter("/api/clients/:id");
@@ -29,18 +25,18 @@ router.use(authenticated);
  */
 router.get("/messages", async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "readMessages", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, actor, "readMessages", ctx.params.id);
   const query = parseOrThrow(messagePageQuery, ctx.query);
   if (query.before && query.after) throw badRequest("Use either before or after, not both");
-  const { messages, hasMore } = await messagePage(client.id, query);
-  const view = await messageViewFor(actor, client);
+  const { messages, hasMore } = await loadMessagePage(ctx.services.db, client.id, query);
+  const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.set("X-Has-More", String(hasMore));
   ctx.body = messages.map((message) => presentMessage(message, view));
 });
 
 router.post("/messages", idempotentMessagePost, validate(sendMessageInput), async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "sendMessage", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
   const message = await sendMessage(ctx.services, actor, client, input<SendMessageInput>(ctx));
   ctx.status = 201;
   ctx.body = presentSentMessage(message, actor, client);
@@ -48,7 +44,7 @@ router.post("/messages", idempotentMessagePost, validate(sendMessageInput), asyn
 
 router.post("/read", validate(markReadInput), async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(actor, "markRead", ctx.params.id);
+  const client = await authorizedClient(ctx.services.db, actor, "markRead", ctx.params.id);
   await markRead(ctx.services, actor, client, input<{ messageId: string }>(ctx).messageId);
   ctx.body = { success: true, message: "Marked as read" };
 });

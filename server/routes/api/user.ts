@@ -34,7 +34,7 @@ router.use(authenticated);
 router.patch("/profile", validate(updateProfileInput), async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateProfile");
-  const user = await updateProfile(actor, input<UpdateProfileInput>(ctx));
+  const user = await updateProfile(ctx.services.db, actor, input<UpdateProfileInput>(ctx));
   ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
@@ -51,14 +51,14 @@ router.patch("/password", validate(changePasswordInput), async (ctx) => {
 router.patch("/notification-settings", validate(notificationSettingsInput), async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateNotificationSettings");
-  const user = await updateNotificationSettings(actor, input<NotificationSettingsInput>(ctx));
+  const user = await updateNotificationSettings(ctx.services.db, actor, input<NotificationSettingsInput>(ctx));
   ctx.body = { success: true, message: "Notification settings updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
 router.patch("/color-scheme", validate(colorSchemeInput), async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(withFeatures(ctx.services.config, actor), "updateColorScheme");
-  const user = await updateColorScheme(actor, input<ColorSchemeInput>(ctx));
+  const user = await updateColorScheme(ctx.services.db, actor, input<ColorSchemeInput>(ctx));
   ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 });
 
@@ -76,7 +76,7 @@ router.post("/delete", validate(deleteAccountInput), async (ctx) => {
 router.get("/account-tier", async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "readAccountTier");
-  const clientCount = await Client.query().where("ownerId", actor.id).resultSize();
+  const clientCount = await Client.countOfOwner(ctx.services.db, actor.id);
   const tier = featureTier(ctx.services.config, actor.accountTier);
   ctx.body = {
     currentTier: tier,

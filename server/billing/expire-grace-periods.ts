@@ -1,8 +1,6 @@
 import type { Services } from "../context";
-import type { Job } from "../jobs/job";
 import { User } from "../models";
 import { billingProvider } from "./provider";
-import { endCancelledTestSubscriptions } from "./test-mode-period-end";
 
 const BATCH = 100;
 
@@ -53,15 +51,3 @@ export async function expireGracePeriods(services: Services): Promise<number> {
     if (ended.length < BATCH) return total;
   }
 }
-
-/** The billing job: grace expiry, and in test mode the end of cancelled periods. */
-export const graceExpiryJob: Job = {
-  name: "billing-grace-expiry",
-  intervalMs: 60_000,
-  run: async (services) => {
-    // Billing off (self-hosted): every owner has every feature, so no plan ends.
-    if (services.config.billingMode === "off") return;
-    await expireGracePeriods(services);
-    if (billingProvider(services).testMode) await endCancelledTestSubscriptions(services);
-  },
-};

@@ -1,0 +1,72 @@
+import type { Knex } from "knex";
+import { notFound } from "../errors";
+import { type Client, Message, NotificationState, type User } from "../models";
+import type { MessageView } from "../presenters/message";
+
+/** What presenting this conversation's messages to `viewer` needs: read state and names. */
+export async function loadMessageView(db: Knex, viewer: User, client: Client): Promise<MessageView> {
+  const ownerName =
+    viewer.id === client.ownerId
+      ? viewer.fullName
+      : (await client.$relatedQuery("owner", db).select("fullName").throwIfNotFound()).fullName;
+  return {
+    viewerRole: viewer.role,
+    readState: await NotificationState.readStateOf(db, client.id),
+    senderNames: { owner: ownerName, client: client.name },
+  };
+}
+
+/** One message of the conversation with its file; 404 for any other id. */
+export function loadMessage(db: Knex, clientId: string, messageId: string) {
+  return Message.ofConversation(db, clientId).where("m.id", messageId).first().throwIfNotFound();
+}
+
+/** The conversation's file messages, newest first. */
+export function loadAttachments(db: Knex, clientId: string) {
+  return Message.ofConversation(db, clientId).whereNotNull("m.fileId").orderBy("m.seq", "desc");
+}
+
+/** Every version of the file thread that starts at `rootId`, oldest first. */
+export function loadVersions(db: Knex, clientId: string, rootId: string) {
+  return Message.ofConversation(db, clientId)
+    .where((query) => query.where("m.id", rootId).orWhere("m.versionOf", rootId))
+    .orderBy("m.versionNumber", "asc");
+}
+
+export interface PageRequest {
+  before?: string;
+  after?: string;
+  limit: number;
+}
+
+/** The seq of a message of this conversation; 404 for any other id. */
+export async function seqOf(db: Knex, clientId: string, messageId: string): Promise<number> {
+  const seq = await Message.seqIn(db, clientId, messageId);
+  if (seq === undefined) throw notFound("Message not found");
+  return seq;
+}
+
+/**
+ * One page of a conversation, oldest to newest, by keyset on (client_id, seq): the newest
+ * `limit` messages; or those just before `before` (hasMore: older ones exist); or those right
+ * after `after` (catch-up; hasMore: newer ones exist beyond the page). Each is one index range
+ * scan, so a page costs the same in a conversation of any length.
+ */
+export async function loadMessagePage(
+  db: Knex,
+  clientId: string,
+  page: PageRequest,
+): Promise<{ messages: Message[]; hasMore: boolean }> {
+  const query = Message.ofConversation(db, clientId).limit(page.limit + 1);
+  if (page.after) {
+    query.where("m.seq", ">", await seqOf(db, clientId, page.after)).orderBy("m.seq", "asc");
+  } else {
+    if (page.before) query.where("m.seq", "<", await seqOf(db, clientId, page.before));
+    query.orderBy("m.seq", "desc");
+  }
+  const rows = await query;
+  const hasMore = rows.length > page.limit;
+  const messages = rows.slice(0, page.limit);
+  if (!page.after) messages.reverse();
+  return { messages, hasMore };
+}

@@ -1,0 +1,16 @@
+import { expireGracePeriods } from "../billing/expire-grace-periods";
+import { billingProvider } from "../billing/provider";
+import { endCancelledTestSubscriptions } from "../billing/test-mode-period-end";
+import type { Job } from "./job";
+
+/** The billing job: grace expiry, and in test mode the end of cancelled periods. */
+export const graceExpiryJob: Job = {
+  name: "billing-grace-expiry",
+  intervalMs: 60_000,
+  run: async (services) => {
+    // Billing off (self-hosted): every owner has every feature, so no plan ends.
+    if (services.config.billingMode === "off") return;
+    await expireGracePeriods(services);
+    if (billingProvider(services).testMode) await endCancelledTestSubscriptions(services);
+  },
+};
