@@ -1,3 +1,4 @@
+import { Router } from "@koa/router";
 import { fileExtension } from "../../../shared/files";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
@@ -12,9 +13,9 @@ import {
   PreviewRefusal,
 } from "../../uploads/image-preview";
 import { cleanFileName } from "../../uploads/multipart";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api/download");
+const router: AreaRouter = new Router({ prefix: "/api/download" });
 
 /** Types a browser may show in its own tab; everything else is only ever downloaded. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
