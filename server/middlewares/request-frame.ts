@@ -19,11 +19,11 @@ export interface RequestFrameOptions {
 
 /**
  * What every request goes through before its route, in order: security headers, the health
- * check (unlogged), the cross-site check, the session; and after it: the JSON 404 and 405 of
- * the API, error answers, one log line with the final status. (The body is read by the next
- * middleware, koa-body: middlewares/request-body.ts.) One middleware calling
- * plain functions rather than seven Koa layers, because each layer's promise plumbing cost a
- * few microseconds per request (a third of GET /api/user's time; see docs/benchmarks.md).
+ * check (unlogged), the cross-site check, the session (the body comes next, from koa-body in
+ * app.ts); and after it: the JSON 404 and 405, error answers, one log line with the final
+ * status. One middleware calling plain functions rather than seven Koa layers, because each
+ * layer's promise plumbing cost a few microseconds per request (a third of GET /api/user's
+ * time; see docs/benchmarks.md).
  */
 export function requestFrame(options: RequestFrameOptions) {
   const setSecurityHeaders = securityHeaders(options.appOrigin, options.secureCookies);
