@@ -7,6 +7,7 @@ import type { Services } from "./context";
 import type { Database } from "./db/connection";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { requestBody } from "./middlewares/request-body";
 import { requestFrame } from "./middlewares/request-frame";
 import { webApp } from "./middlewares/web-app";
 import authRoutes from "./routes/api/auth";
@@ -19,11 +20,11 @@ import userRoutes from "./routes/api/user";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
 import billingModeRoutes from "./routes/api/billing-mode";
-import stripeWebhookRoutes from "./routes/api/stripe-webhook";
+import stripeWebhookRoutes, { STRIPE_WEBHOOK_PATH } from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
 import devMailRoutes from "./routes/dev-mail";
-import { mountRoutes } from "./routes/router";
+import { mountRoutes } from "./routes/mount-routes";
 import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
 import { AfterAnswerQueue } from "./security/after-answer";
@@ -80,28 +81,27 @@ export function createApp(options: AppOptions) {
       appOrigin: config.appOrigin,
       allowedOrigins: config.allowedOrigins,
       secureCookies: config.secureCookies,
-      rawBodyPaths: ["/api/stripe/webhook"],
+      rawBodyPaths: [STRIPE_WEBHOOK_PATH],
     }),
   );
-  app.use(
-    mountRoutes([
-      authRoutes,
-      userRoutes,
-      googleRoutes,
-      userImageRoutes,
-      downloadRoutes,
-      clientRoutes,
-      messageRoutes,
-      inviteRoutes,
-      fileRoutes,
-      subscriptionRoutes,
-      billingModeRoutes,
-      stripeWebhookRoutes,
-      billingTestModeRoutes,
-      // The dev mailbox page: never in production, where mail is real people's.
-      ...(config.env !== "production" ? [devMailRoutes] : []),
-    ]),
-  );
+  app.use(requestBody([STRIPE_WEBHOOK_PATH]));
+  mountRoutes(app, [
+    authRoutes,
+    userRoutes,
+    googleRoutes,
+    userImageRoutes,
+    downloadRoutes,
+    clientRoutes,
+    messageRoutes,
+    inviteRoutes,
+    fileRoutes,
+    subscriptionRoutes,
+    billingModeRoutes,
+    stripeWebhookRoutes,
+    billingTestModeRoutes,
+    // The dev mailbox page: never in production, where mail is real people's.
+    ...(config.env !== "production" ? [devMailRoutes] : []),
+  ]);
   app.use(webApp(options.webDir ?? path.resolve("dist/web")));
 
   return { app, services };

@@ -30,7 +30,6 @@ export interface Services {
 export interface AppState {
   user?: User;
   session?: Session;
-  input?: unknown;
 }
 
 export type AppContext = ParameterizedContext<AppState, { services: Services }>;

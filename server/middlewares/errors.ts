@@ -15,7 +15,7 @@ export function presentError(ctx: AppContext, error: unknown): void {
   }
   const status = (error as { status?: number; expose?: boolean }).status;
   if (status && status >= 400 && status < 500) {
-    // Errors raised by koa or raw-body (e.g. 413 from a size limit).
+    // Errors raised by koa itself.
     ctx.status = status;
     ctx.body = { message: status === 413 ? "Request body is too large" : (error as Error).message };
     return;
@@ -38,4 +38,10 @@ export function presentApiNotFound(ctx: AppContext): void {
     ctx.status = 404;
     ctx.body = { message: "Not found" };
   }
+}
+
+/** A known path asked with another method (the router's allowedMethods()): JSON like the rest. */
+export function presentMethodNotAllowed(ctx: AppContext): void {
+  if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined)
+    ctx.body = { message: `${ctx.method} is not allowed here` };
 }

@@ -3,8 +3,7 @@ import type { AppContext } from "../context";
 import { healthCheck, isHealthCheck } from "../routes/health";
 import { loadSession } from "../auth/sessions";
 import { preventApiCaching } from "./api-cache-control";
-import { presentApiNotFound, presentError } from "./errors";
-import { jsonBody } from "./json-body";
+import { presentApiNotFound, presentError, presentMethodNotAllowed } from "./errors";
 import { refuseMalformedPath } from "./malformed-path";
 import { logRequest } from "./request-log";
 import { sameOrigin } from "./same-origin";
@@ -14,21 +13,21 @@ export interface RequestFrameOptions {
   appOrigin: string;
   allowedOrigins: string[];
   secureCookies: boolean;
-  /** Paths whose body their handler reads raw and that need no Origin (signed webhooks). */
+  /** Paths that need no Origin (signed webhooks). */
   rawBodyPaths: string[];
 }
 
 /**
  * What every request goes through before its route, in order: security headers, the health
- * check (unlogged), the cross-site check, the JSON body, the session; and after it: the JSON
- * 404 of the API, error answers, one log line with the final status. One middleware calling
- * plain functions rather than seven Koa layers, because each layer's promise plumbing cost a
- * few microseconds per request (a third of GET /api/user's time; see docs/benchmarks.md).
+ * check (unlogged), the cross-site check, the session (the body comes next, from koa-body in
+ * app.ts); and after it: the JSON 404 and 405, error answers, one log line with the final
+ * status. One middleware calling plain functions rather than seven Koa layers, because each
+ * layer's promise plumbing cost a few microseconds per request (a third of GET /api/user's
+ * time; see docs/benchmarks.md).
  */
 export function requestFrame(options: RequestFrameOptions) {
   const setSecurityHeaders = securityHeaders(options.appOrigin, options.secureCookies);
   const refuseCrossSite = sameOrigin(options.allowedOrigins, options.rawBodyPaths);
-  const readJsonBody = jsonBody(undefined, options.rawBodyPaths);
 
   return async function frame(ctx: AppContext, next: Next): Promise<void> {
     setSecurityHeaders(ctx);
@@ -37,13 +36,12 @@ export function requestFrame(options: RequestFrameOptions) {
     try {
       refuseMalformedPath(ctx);
       refuseCrossSite(ctx);
-      // Awaited only when there is something to wait for (a body to read, a session to look up).
-      const reading = readJsonBody(ctx);
-      if (reading) await reading;
+      // Awaited only when there is something to wait for (a session to look up).
       const loading = loadSession(ctx);
       if (loading) await loading;
       await next();
       presentApiNotFound(ctx);
+      presentMethodNotAllowed(ctx);
     } catch (error) {
       presentError(ctx, error);
     }

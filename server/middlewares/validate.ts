@@ -1,15 +1,16 @@
-import type { Next } from "koa";
 import type { z } from "zod";
-import type { AppContext } from "../context";
 import { badRequest } from "../errors";
+import type { RouteContext } from "../routes/area-router";
 
-/** Parses the JSON body with a shared zod schema; the first problem becomes a 400. */
-export function validate<Schema extends z.ZodType>(schema: Schema) {
-  return async (ctx: AppContext, next: Next) => {
-    const body = (ctx.request as { body?: unknown }).body ?? {};
-    ctx.state.input = parseOrThrow(schema, body);
-    return next();
-  };
+/**
+ * A route's last handler, given the body parsed with a shared zod schema and typed from it
+ * (no body: `{}`); the first problem becomes a 400 before the handler runs.
+ */
+export function withInput<Schema extends z.ZodType>(
+  schema: Schema,
+  handler: (ctx: RouteContext, input: z.infer<Schema>) => unknown,
+) {
+  return async (ctx: RouteContext) => handler(ctx, parseOrThrow(schema, ctx.request.body ?? {}));
 }
 
 export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
@@ -35,9 +36,4 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       ? `${field} is required`
       : `${field} must be at least ${issue.minimum} characters`;
   return `${field}: ${issue.message}`;
-}
-
-/** The input that validate() put on the context. */
-export function input<T>(ctx: AppContext): T {
-  return ctx.state.input as T;
 }

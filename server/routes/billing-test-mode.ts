@@ -1,4 +1,4 @@
-import getRawBody from "raw-body";
+import { Router } from "@koa/router";
 import { handleBillingEvent } from "../billing/handle-event";
 import { TestCheckoutTokens } from "../billing/test-checkout-token";
 import { checkoutPaidEvents, renewalEvents } from "../billing/test-mode-events";
@@ -6,14 +6,14 @@ import { testCheckoutPage, testModeMissingPage, testRenewalPage } from "../billi
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { User } from "../models";
-import { createRouter } from "./router";
+import type { AreaRouter } from "./area-router";
 
 /**
  * Test mode (BILLING_MODE=test): our own checkout page and renewal simulator. They build the
  * events Stripe would send and feed them to the webhook's handler, so every state change is
  * the one real Stripe would cause. In the stripe and off modes these paths do not exist.
  */
-const router = createRouter("/billing");
+const router: AreaRouter = new Router({ prefix: "/billing" });
 
 router.use(async (ctx, next) => {
   if (ctx.services.config.billingMode !== "test") throw notFound();
@@ -31,10 +31,12 @@ function html(ctx: AppContext, body: string, status = 200) {
   ctx.body = body;
 }
 
-async function formFields(ctx: AppContext): Promise<URLSearchParams> {
+/** One text field of the posted form (parsed by koa-body: middlewares/request-body.ts). */
+function formField(ctx: AppContext, name: string): string | null {
   if (!ctx.is("application/x-www-form-urlencoded")) throw badRequest("Expected a form");
-  const text = await getRawBody(ctx.req, { limit: "16kb", encoding: "utf8" });
-  return new URLSearchParams(text);
+  const fields = ctx.request.body;
+  const value = fields && typeof fields === "object" ? Object.entries(fields).find(([key]) => key === name)?.[1] : undefined;
+  return typeof value === "string" ? value : null;
 }
 
 /** The session named, if it is live and belongs to the signed-in owner. */
@@ -52,11 +54,10 @@ router.get("/test-checkout", (ctx) => {
 });
 
 router.post("/test-checkout", async (ctx) => {
-  const fields = await formFields(ctx);
-  const token = fields.get("session");
+  const token = formField(ctx, "session");
   const session = ownSession(ctx, token);
   if (!session || !token) return html(ctx, testModeMissingPage(), 404);
-  if (fields.get("outcome") !== "pay") {
+  if (formField(ctx, "outcome") !== "pay") {
     // A declined card changes nothing, as in Stripe Checkout: the page says so and stays.
     return html(
       ctx,
@@ -78,8 +79,7 @@ router.get("/test-mode", async (ctx) => {
 });
 
 router.post("/test-mode/renewal", async (ctx) => {
-  const fields = await formFields(ctx);
-  const outcome = fields.get("outcome");
+  const outcome = formField(ctx, "outcome");
   if (outcome !== "succeed" && outcome !== "fail") throw badRequest("Choose succeed or fail");
   const user = await User.query(ctx.services.db).findById(ctx.state.user!.id).throwIfNotFound();
   if (!user.stripeSubscriptionId || user.accountTier === "free")

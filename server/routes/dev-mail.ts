@@ -1,14 +1,15 @@
+import { Router } from "@koa/router";
 import path from "node:path";
 import { listDevMail, readDevMail, readDevMailRaw } from "../mail/dev-mailbox";
 import { escapeHtml } from "../mail/layout";
 import type { AppContext } from "../context";
-import { createRouter } from "./router";
+import type { AreaRouter } from "./area-router";
 
 /**
  * /dev/mail: the dev mailbox in the browser (mounted only outside production, see app.ts).
  * The list, one mail (headers, HTML part in a sandboxed frame, text part, the raw .eml).
  */
-const router = createRouter("/dev/mail");
+const router: AreaRouter = new Router({ prefix: "/dev/mail" });
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 

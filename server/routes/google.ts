@@ -1,3 +1,4 @@
+import { Router } from "@koa/router";
 import type { z } from "zod";
 import type { googleAvailableResponse } from "../../shared/schemas/auth";
 import { finishGoogleSignIn, GoogleSignInError, startGoogleSignIn } from "../auth/google";
@@ -7,9 +8,9 @@ import { GoogleAccountRefused, signInWithGoogle } from "../commands/sign-in-with
 import type { AppContext } from "../context";
 import { HttpError, notFound } from "../errors";
 import { LIMITS } from "../security/rate-limiter";
-import { createRouter } from "./router";
+import type { AreaRouter } from "./area-router";
 
-const router = createRouter();
+const router: AreaRouter = new Router();
 
 const FAILURE_REDIRECT = "/auth?error=google";
 

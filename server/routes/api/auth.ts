@@ -1,13 +1,9 @@
+import { Router } from "@koa/router";
 import {
   emailOnlyInput,
-  type EmailOnlyInput,
-  type LoginInput,
   loginInput,
-  type RegisterInput,
-  type ResetPasswordInput,
   registerInput,
   resetPasswordInput,
-  type VerifyEmailInput,
   verifyEmailInput,
 } from "../../../shared/schemas/auth";
 import { signIn, signOut } from "../../auth/sessions";
@@ -21,29 +17,27 @@ import type { AppContext } from "../../context";
 import { HttpError } from "../../errors";
 import { withFeatures } from "../../billing/feature-tier";
 import { currentUser } from "../../middlewares/authenticated";
-import { input, validate } from "../../middlewares/validate";
+import { withInput } from "../../middlewares/validate";
 import { Client } from "../../models";
 import { presentUser } from "../../presenters/user";
 import { LIMITS } from "../../security/rate-limiter";
 import { countSignInAttempt, rememberDevice } from "../../security/sign-in-throttle";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api");
+const router: AreaRouter = new Router({ prefix: "/api" });
 
 const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
   ctx.services.rateLimiter.consume(`${which}:${key}`, LIMITS[which]);
 
-router.post("/register", validate(registerInput), async (ctx) => {
-  const body = input<RegisterInput>(ctx);
+router.post("/register", withInput(registerInput, async (ctx, body) => {
   limit(ctx, ctx.ip, "registerPerIp");
   limit(ctx, body.email, "mailPerAddress");
   await registerOwner(ctx.services, body);
   ctx.status = 201;
   ctx.body = { requiresVerification: true, email: body.email };
-});
+}));
 
-router.post("/login", validate(loginInput), async (ctx) => {
-  const body = input<LoginInput>(ctx);
+router.post("/login", withInput(loginInput, async (ctx, body) => {
   limit(ctx, ctx.ip, "signInPerIp");
   const attempt = countSignInAttempt(ctx, body.username);
   try {
@@ -58,7 +52,7 @@ router.post("/login", validate(loginInput), async (ctx) => {
     if (error instanceof HttpError && error.status === 403) attempt.forget();
     throw error;
   }
-});
+}));
 
 router.post("/logout", async (ctx) => {
   await signOut(ctx);
@@ -74,36 +68,32 @@ router.get("/user", async (ctx) => {
   );
 });
 
-router.post("/verify-email", validate(verifyEmailInput), async (ctx) => {
-  const body = input<VerifyEmailInput>(ctx);
+router.post("/verify-email", withInput(verifyEmailInput, async (ctx, body) => {
   limit(ctx, ctx.ip, "codeAttemptsPerIp");
   const user = await verifyEmail(ctx.services, body);
   rememberDevice(ctx, user);
   await signIn(ctx, user);
   ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(withFeatures(ctx.services.config, user)) };
-});
+}));
 
-router.post("/resend-verification", validate(emailOnlyInput), async (ctx) => {
-  const { email } = input<EmailOnlyInput>(ctx);
+router.post("/resend-verification", withInput(emailOnlyInput, async (ctx, { email }) => {
   limit(ctx, ctx.ip, "mailPerIp");
   limit(ctx, email, "mailPerAddress");
   resendVerification(ctx.services, email);
   ctx.body = { success: true, message: "If this address is waiting for verification, a new code is on its way." };
-});
+}));
 
-router.post("/forgot-password", validate(emailOnlyInput), async (ctx) => {
-  const { email } = input<EmailOnlyInput>(ctx);
+router.post("/forgot-password", withInput(emailOnlyInput, async (ctx, { email }) => {
   limit(ctx, ctx.ip, "mailPerIp");
   limit(ctx, email, "mailPerAddress");
   requestPasswordReset(ctx.services, email);
   ctx.body = { success: true, message: "If an account exists for this email, a reset code is on its way." };
-});
+}));
 
-router.post("/reset-password", validate(resetPasswordInput), async (ctx) => {
-  const body = input<ResetPasswordInput>(ctx);
+router.post("/reset-password", withInput(resetPasswordInput, async (ctx, body) => {
   limit(ctx, ctx.ip, "codeAttemptsPerIp");
   await resetPassword(ctx.services, body);
   ctx.body = { success: true, message: "Your password has been reset. You can now sign in." };
-});
+}));
 
 export default router;

@@ -1,7 +1,8 @@
+import { Router } from "@koa/router";
 import type { BillingModeAnswer } from "../../../shared/billing-mode";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter();
+const router: AreaRouter = new Router();
 
 /**
  * Public, like /api/auth/google-available: the web app shows the TEST MODE bar, or hides

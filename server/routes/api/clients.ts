@@ -1,8 +1,7 @@
+import { Router } from "@koa/router";
 import {
-  type AddClientInput,
   type AddClientResponse,
   addClientInput,
-  type ClientNotificationSettingsInput,
   clientNotificationSettingsInput,
 } from "../../../shared/schemas/clients";
 import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
@@ -12,13 +11,13 @@ import { listClients, loadClient } from "../../commands/list-clients";
 import { sendInviteMail } from "../../commands/send-invite-mail";
 import { updateClientNotificationSettings } from "../../commands/update-client-settings";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { input, validate } from "../../middlewares/validate";
+import { withInput } from "../../middlewares/validate";
 import { authorizedClient, clientsPolicy } from "../../policies/clients";
 import { presentClient } from "../../presenters/client";
 import { LIMITS } from "../../security/rate-limiter";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api/clients");
+const router: AreaRouter = new Router({ prefix: "/api/clients" });
 router.use(authenticated);
 
 router.get("/", async (ctx) => {
@@ -27,10 +26,9 @@ router.get("/", async (ctx) => {
   ctx.body = (await listClients(ctx.services, actor)).map(presentClient);
 });
 
-router.post("/", validate(addClientInput), async (ctx) => {
+router.post("/", withInput(addClientInput, async (ctx, body) => {
   const actor = currentUser(ctx);
   clientsPolicy.authorize(actor, "create");
-  const body = input<AddClientInput>(ctx);
   if (body.sendInviteEmail)
     ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
   const added = await addClient(ctx.services, actor, body);
@@ -48,7 +46,7 @@ router.post("/", validate(addClientInput), async (ctx) => {
     inviteToken: added.token,
     inviteEmailSent,
   } satisfies AddClientResponse;
-});
+}));
 
 router.get("/:id", async (ctx) => {
   const actor = currentUser(ctx);
@@ -65,13 +63,12 @@ router.delete("/:id", async (ctx) => {
 
 router.patch(
   "/:id/notification-settings",
-  validate(clientNotificationSettingsInput),
-  async (ctx) => {
+  withInput(clientNotificationSettingsInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     const client = await authorizedClient(ctx.services.db, actor, "updateNotificationSettings", ctx.params.id);
-    await updateClientNotificationSettings(ctx.services.db, client, input<ClientNotificationSettingsInput>(ctx));
+    await updateClientNotificationSettings(ctx.services.db, client, input);
     ctx.body = { success: true, message: "Settings updated" };
-  },
+  }),
 );
 
 export default router;

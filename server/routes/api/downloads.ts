@@ -1,3 +1,4 @@
+import { Router } from "@koa/router";
 import type { AppContext } from "../../context";
 import { requestedRange } from "../../downloads/byte-range";
 import { fileDisposition, previewDisposition } from "../../downloads/content-disposition";
@@ -12,13 +13,13 @@ import {
   PREVIEW_CONTENT_TYPE,
   PreviewRefusal,
 } from "../../uploads/image-preview";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
 // The route's tests call these directly.
 export { parseRange } from "../../downloads/byte-range";
 export { contentDisposition } from "../../downloads/content-disposition";
 
-const router = createRouter("/api/download");
+const router: AreaRouter = new Router({ prefix: "/api/download" });
 
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
 

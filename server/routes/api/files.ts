@@ -1,6 +1,6 @@
+import { Router } from "@koa/router";
 import type { Next } from "koa";
 import {
-  type FeedbackInput,
   feedbackInput,
   requiresFeedbackField,
 } from "../../../shared/schemas/files";
@@ -17,15 +17,15 @@ import { threadIdOf, uploadNewVersion, versionRefusal } from "../../commands/upl
 import type { AppContext } from "../../context";
 import { idempotentMessagePost } from "../../idempotency";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { input, parseOrThrow, validate } from "../../middlewares/validate";
+import { parseOrThrow, withInput } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { authorizedMessage, feedbackPolicy } from "../../policies/feedback";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
 import type { Limit } from "../../security/rate-limiter";
 import { receiveConversationFile } from "../../uploads/conversation-files";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter();
+const router: AreaRouter = new Router();
 
 /** Uploads cost disk and bandwidth: a bound per user on top of the 10MB limit. */
 const FILE_UPLOADS_PER_USER: Limit = { points: 120, windowMs: 15 * 60_000 };
@@ -78,8 +78,7 @@ router.get("/api/clients/:id/attachments", authenticated, async (ctx) => {
 router.patch(
   "/api/messages/:messageId/feedback",
   authenticated,
-  validate(feedbackInput),
-  async (ctx) => {
+  withInput(feedbackInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     const { client, message: target } = await authorizedMessage(
       ctx.services.db,
@@ -92,11 +91,11 @@ router.patch(
       actor,
       client,
       target.id,
-      input<FeedbackInput>(ctx),
+      input,
     );
     const view = await loadMessageView(ctx.services.db, actor, client);
     ctx.body = presentMessage(await loadMessage(ctx.services.db, client.id, message.id), view);
-  },
+  }),
 );
 
 /**

@@ -1,3 +1,4 @@
+import { Router } from "@koa/router";
 import { clientSignInInput, clientSignInLinkInput } from "../../../shared/schemas/clients";
 import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
 import { signIn } from "../../auth/sessions";
@@ -10,12 +11,12 @@ import { resolveShortLink } from "../../commands/resolve-short-link";
 import type { AppContext } from "../../context";
 import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { input, validate } from "../../middlewares/validate";
+import { withInput } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { LIMITS } from "../../security/rate-limiter";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api");
+const router: AreaRouter = new Router({ prefix: "/api" });
 
 const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
   ctx.services.rateLimiter.consume(`${which}:${key}`, LIMITS[which]);
@@ -55,8 +56,7 @@ router.post("/invite/:token", async (ctx) => {
 });
 
 /** Public: mails a sign-in link to a joined client; answers alike for any address. */
-router.post("/client-sign-in-link", validate(clientSignInLinkInput), async (ctx) => {
-  const { email } = input<{ email: string }>(ctx);
+router.post("/client-sign-in-link", withInput(clientSignInLinkInput, async (ctx, { email }) => {
   limit(ctx, ctx.ip, "mailPerIp");
   limit(ctx, email, "mailPerAddress");
   requestClientSignInLink(ctx.services, email);
@@ -64,15 +64,14 @@ router.post("/client-sign-in-link", validate(clientSignInLinkInput), async (ctx)
     success: true,
     message: "If that address belongs to a conversation, a sign-in link is on its way.",
   };
-});
+}));
 
 /** Public: uses a mailed sign-in link (from the button on the page it opens). */
-router.post("/client-sign-in", validate(clientSignInInput), async (ctx) => {
-  const { token } = input<{ token: string }>(ctx);
+router.post("/client-sign-in", withInput(clientSignInInput, async (ctx, { token }) => {
   limit(ctx, ctx.ip, "codeAttemptsPerIp");
   const { client, user } = await clientSignIn(ctx.services, token);
   await signIn(ctx, user);
   ctx.body = { success: true, clientId: client.id, message: "Signed in" };
-});
+}));
 
 export default router;

@@ -1,7 +1,7 @@
+import { Router } from "@koa/router";
 import {
   markReadInput,
   messagePageQuery,
-  type SendMessageInput,
   sendMessageInput,
 } from "../../../shared/schemas/messages";
 import { loadMessagePage, loadMessageView } from "../../commands/load-conversation";
@@ -10,12 +10,12 @@ import { sendMessage } from "../../commands/send-message";
 import { badRequest } from "../../errors";
 import { idempotentMessagePost } from "../../idempotency";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { input, parseOrThrow, validate } from "../../middlewares/validate";
+import { parseOrThrow, withInput } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api/clients/:id");
+const router: AreaRouter = new Router({ prefix: "/api/clients/:id" });
 router.use(authenticated);
 
 /**
@@ -34,19 +34,19 @@ router.get("/messages", async (ctx) => {
   ctx.body = messages.map((message) => presentMessage(message, view));
 });
 
-router.post("/messages", idempotentMessagePost, validate(sendMessageInput), async (ctx) => {
+router.post("/messages", idempotentMessagePost, withInput(sendMessageInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
-  const message = await sendMessage(ctx.services, actor, client, input<SendMessageInput>(ctx));
+  const message = await sendMessage(ctx.services, actor, client, input);
   ctx.status = 201;
   ctx.body = presentSentMessage(message, actor, client);
-});
+}));
 
-router.post("/read", validate(markReadInput), async (ctx) => {
+router.post("/read", withInput(markReadInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services.db, actor, "markRead", ctx.params.id);
-  await markRead(ctx.services, actor, client, input<{ messageId: string }>(ctx).messageId);
+  await markRead(ctx.services, actor, client, input.messageId);
   ctx.body = { success: true, message: "Marked as read" };
-});
+}));
 
 export default router;

@@ -1,31 +1,36 @@
-import getRawBody from "raw-body";
+import { Router } from "@koa/router";
 import Stripe from "stripe";
 import { readBillingEvent } from "../../billing/event-shape";
 import { handleBillingEvent } from "../../billing/handle-event";
 import { badRequest, notFound } from "../../errors";
-import { createRouter } from "../router";
+import { bodyParser } from "../../middlewares/request-body";
+import type { AreaRouter } from "../area-router";
 
 /** Stripe's own limit: events older than five minutes are refused (replayed captures). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const router = createRouter();
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
 /**
- * Stripe's webhook. The body is read raw (json-body skips this path) because the signature
- * covers the exact bytes; a missing or wrong signature or an old timestamp answers 400 and
- * changes nothing. Each event id is processed once (handleBillingEvent).
+ * The body as the exact text Stripe signed, whatever its type: koa-body's text mode, so that
+ * nothing is parsed before the signature is checked (app.ts keeps the JSON parser off this
+ * path). Stripe's events may be larger than the app's 64 KB forms.
  */
-router.post("/api/stripe/webhook", async (ctx) => {
+const rawText = bodyParser({ json: false, urlencoded: false, text: true, textTypes: ["*/*"], textLimit: "1mb" });
+
+const router: AreaRouter = new Router();
+
+/**
+ * Stripe's webhook. The signature covers the exact body; a missing or wrong signature or an
+ * old timestamp answers 400 and changes nothing. Each event id is processed once
+ * (handleBillingEvent).
+ */
+router.post(STRIPE_WEBHOOK_PATH, rawText, async (ctx) => {
   const secret = ctx.services.config.stripe?.webhookSecret;
   if (!secret) throw notFound();
   const signature = ctx.get("Stripe-Signature");
   if (!signature) throw badRequest("Missing Stripe-Signature header");
-  let raw: Buffer;
-  try {
-    raw = await getRawBody(ctx.req, { limit: "1mb" });
-  } catch {
-    throw badRequest("Could not read the request body");
-  }
+  const raw = typeof ctx.request.body === "string" ? ctx.request.body : "";
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(raw, signature, secret, SIGNATURE_TOLERANCE_SECONDS);

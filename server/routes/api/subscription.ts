@@ -1,10 +1,8 @@
+import { Router } from "@koa/router";
 import {
   type BillingActionAnswer,
-  type CreateCheckoutInput,
   createCheckoutInput,
-  type PauseAccountInput,
   pauseAccountInput,
-  type StartCancellationInput,
   startCancellationInput,
 } from "../../../shared/schemas/billing";
 import { billingEnabled } from "../../billing/billing-enabled";
@@ -17,13 +15,13 @@ import { pauseAccount } from "../../commands/pause-account";
 import { startCancellation } from "../../commands/start-cancellation";
 import type { AppContext } from "../../context";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { input, validate } from "../../middlewares/validate";
+import { withInput } from "../../middlewares/validate";
 import type { User } from "../../models";
 import { billingPolicy } from "../../policies/billing";
 import { presentSubscriptionStatus } from "../../presenters/subscription";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api/subscription");
+const router: AreaRouter = new Router({ prefix: "/api/subscription" });
 router.use(authenticated);
 router.use(billingEnabled);
 
@@ -46,18 +44,18 @@ router.get("/status", async (ctx) => {
   ctx.body = presentSubscriptionStatus(actor, billingProvider(ctx.services).testMode);
 });
 
-router.post("/create-checkout", validate(createCheckoutInput), async (ctx) => {
+router.post("/create-checkout", withInput(createCheckoutInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   billingPolicy.authorize(actor, "checkout");
-  ctx.body = { url: await createCheckout(ctx.services, actor, input<CreateCheckoutInput>(ctx)) };
-});
+  ctx.body = { url: await createCheckout(ctx.services, actor, input) };
+}));
 
-router.post("/start-cancellation", validate(startCancellationInput), async (ctx) => {
+router.post("/start-cancellation", withInput(startCancellationInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   billingPolicy.authorize(actor, "changeSubscription");
-  const user = await startCancellation(ctx.services, actor, input<StartCancellationInput>(ctx));
+  const user = await startCancellation(ctx.services, actor, input);
   ctx.body = answer(ctx, user, "Thanks for telling us why.");
-});
+}));
 
 router.post("/apply-discount", async (ctx) => {
   const actor = currentUser(ctx);
@@ -66,12 +64,12 @@ router.post("/apply-discount", async (ctx) => {
   ctx.body = answer(ctx, user, `$${dollars} off your next bill has been applied.`);
 });
 
-router.post("/pause-account", validate(pauseAccountInput), async (ctx) => {
+router.post("/pause-account", withInput(pauseAccountInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   billingPolicy.authorize(actor, "changeSubscription");
-  const user = await pauseAccount(ctx.services, actor, input<PauseAccountInput>(ctx));
+  const user = await pauseAccount(ctx.services, actor, input);
   ctx.body = answer(ctx, user, `Your account is paused until ${dateText(user.pausedUntil)}.`);
-});
+}));
 
 router.post("/complete-cancellation", async (ctx) => {
   const actor = currentUser(ctx);

@@ -1,3 +1,4 @@
+import { Router } from "@koa/router";
 import type { Next } from "koa";
 import { setUserImage } from "../../commands/set-user-image";
 import type { AppContext } from "../../context";
@@ -7,9 +8,9 @@ import { accountPolicy } from "../../policies/account";
 import { presentUser } from "../../presenters/user";
 import type { Limit } from "../../security/rate-limiter";
 import { type ImageVariant, receiveImage, reencodeImage } from "../../uploads/images";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api/user");
+const router: AreaRouter = new Router({ prefix: "/api/user" });
 
 /** Decoding images costs CPU: a bound per user on top of the 5MB and 40-megapixel limits. */
 const IMAGE_UPLOADS_PER_USER: Limit = { points: 60, windowMs: 15 * 60_000 };

@@ -1,13 +1,9 @@
+import { Router } from "@koa/router";
 import {
-  type ChangePasswordInput,
-  type ColorSchemeInput,
   changePasswordInput,
   colorSchemeInput,
-  type DeleteAccountInput,
   deleteAccountInput,
-  type NotificationSettingsInput,
   notificationSettingsInput,
-  type UpdateProfileInput,
   updateProfileInput,
 } from "../../../shared/schemas/user";
 import { TIER_CONFIG, canCreateMoreClients } from "../../../shared/tiers";
@@ -18,60 +14,60 @@ import { storageUsage } from "../../commands/storage-quota";
 import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
 import { featureTier, withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { input, validate } from "../../middlewares/validate";
+import { withInput } from "../../middlewares/validate";
 import { Client } from "../../models";
 import { accountPolicy } from "../../policies/account";
 import { presentUser } from "../../presenters/user";
 import type { Limit } from "../../security/rate-limiter";
-import { createRouter } from "../router";
+import type { AreaRouter } from "../area-router";
 
-const router = createRouter("/api/user");
+const router: AreaRouter = new Router({ prefix: "/api/user" });
 
 /** Password guesses through account deletion: as few as a person ever needs. */
 const DELETE_ACCOUNT_ATTEMPTS: Limit = { points: 10, windowMs: 15 * 60_000 };
 router.use(authenticated);
 
-router.patch("/profile", validate(updateProfileInput), async (ctx) => {
+router.patch("/profile", withInput(updateProfileInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateProfile");
-  const user = await updateProfile(ctx.services.db, actor, input<UpdateProfileInput>(ctx));
+  const user = await updateProfile(ctx.services.db, actor, input);
   ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
-});
+}));
 
-router.patch("/password", validate(changePasswordInput), async (ctx) => {
+router.patch("/password", withInput(changePasswordInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "changePassword");
-  await changePassword(ctx.services, actor, input<ChangePasswordInput>(ctx));
+  await changePassword(ctx.services, actor, input);
   // Every session ended with the change; this browser gets a fresh one.
   ctx.state.session = undefined;
   await signIn(ctx, actor);
   ctx.body = { success: true, message: "Password updated successfully" };
-});
+}));
 
-router.patch("/notification-settings", validate(notificationSettingsInput), async (ctx) => {
+router.patch("/notification-settings", withInput(notificationSettingsInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateNotificationSettings");
-  const user = await updateNotificationSettings(ctx.services.db, actor, input<NotificationSettingsInput>(ctx));
+  const user = await updateNotificationSettings(ctx.services.db, actor, input);
   ctx.body = { success: true, message: "Notification settings updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
-});
+}));
 
-router.patch("/color-scheme", validate(colorSchemeInput), async (ctx) => {
+router.patch("/color-scheme", withInput(colorSchemeInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(withFeatures(ctx.services.config, actor), "updateColorScheme");
-  const user = await updateColorScheme(ctx.services.db, actor, input<ColorSchemeInput>(ctx));
+  const user = await updateColorScheme(ctx.services.db, actor, input);
   ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
-});
+}));
 
 /** POST /api/user/delete {password}: the owner deletes their account and everything in it. */
-router.post("/delete", validate(deleteAccountInput), async (ctx) => {
+router.post("/delete", withInput(deleteAccountInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "deleteAccount");
   ctx.services.rateLimiter.consume(`delete-account:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
-  await deleteAccount(ctx.services, actor, ctx.state.session, input<DeleteAccountInput>(ctx));
+  await deleteAccount(ctx.services, actor, ctx.state.session, input);
   // The session row went with the account: this clears the cookie.
   await signOut(ctx);
   ctx.body = { success: true, message: "Your account has been deleted" };
-});
+}));
 
 router.get("/account-tier", async (ctx) => {
   const actor = currentUser(ctx);
