@@ -1,4 +1,4 @@
-import type { BillingModeAnswer } from "../../../shared/billing-mode";
+import type { BillingModeAnswer } from "../../../shared/schemas/billing";
 import { createRouter } from "../router";
 
 const router = createRouter();

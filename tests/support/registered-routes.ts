@@ -1,0 +1,32 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROUTES_DIR = path.resolve("server/routes");
+
+/** A route file's router: the area router of today, or @koa/router's layers. */
+interface RouterLike {
+  routes?: { method: string; path: string }[];
+  stack?: { methods: string[]; path: string }[];
+}
+
+/**
+ * Every route the server registers, as `METHOD /path/:param`, read from the default export of
+ * each module under server/routes/ (HEAD, which GET answers too, is left out). Both router
+ * shapes are understood so this keeps working when the area routers give way to @koa/router.
+ */
+export async function registeredRoutes(): Promise<string[]> {
+  const files = readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" }).filter(
+    (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+  );
+  const routes = new Set<string>();
+  for (const file of files) {
+    const module = await import(pathToFileURL(path.join(ROUTES_DIR, file)).href);
+    const router = module.default as RouterLike | undefined;
+    for (const route of router?.routes && Array.isArray(router.routes) ? router.routes : [])
+      routes.add(`${route.method} ${route.path}`);
+    for (const layer of router?.stack ?? [])
+      for (const method of layer.methods) if (method !== "HEAD") routes.add(`${method} ${layer.path}`);
+  }
+  return [...routes].sort();
+}
