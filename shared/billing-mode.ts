@@ -5,8 +5,3 @@
  */
 export const BILLING_MODES = ["stripe", "test", "off"] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
-
-/** GET /api/billing-mode (public). */
-export interface BillingModeAnswer {
-  mode: BillingMode;
-}

@@ -1,16 +1,66 @@
 /**
- * Events sent over /ws. Small on purpose: clients refetch through the API, so permission
- * checks stay in one place. messages_read tells a sender that the other side read up to a
- * message (read receipts); client_joined tells the owner that an invite was used, so the
- * list stops saying "Pending Invite" without a reload.
+ * Events sent over /ws, and how the sockets close: one definition for the server, which
+ * checks every event against this schema before it goes out, and for the browser, which
+ * parses every frame with it and ignores what does not match.
+ *
+ * Small on purpose: clients refetch through the API, so permission checks stay in one place.
+ * messages_read tells a sender that the other side read up to a message (read receipts);
+ * client_joined tells the owner that an invite was used, so the list stops saying "Pending
+ * Invite" without a reload.
+ *
+ * zod/mini rather than zod: this module is in both web bundles (the client portal included),
+ * and the mini build is a fraction of the size for the same checks.
  */
-export type MessageEventType = "new_message" | "feedback_updated" | "messages_read";
-export type RealtimeEventType = MessageEventType | "client_joined";
+import * as z from "zod/mini";
 
-export interface MessageEvent {
-  type: MessageEventType;
-  clientId: string;
-  messageId: string;
+/**
+ * An id as events carry it. The browser only matches it against its own lists; the server,
+ * which looks the conversation up, also requires a uuid (server/realtime/wire.ts).
+ */
+const eventId = z.string().check(z.minLength(1), z.maxLength(100));
+
+export const MESSAGE_EVENT_TYPES = ["new_message", "feedback_updated", "messages_read"] as const;
+export type MessageEventType = (typeof MESSAGE_EVENT_TYPES)[number];
+
+const messageEventSchema = z.object({
+  type: z.enum(MESSAGE_EVENT_TYPES),
+  clientId: eventId,
+  messageId: eventId,
+});
+export type MessageEvent = z.infer<typeof messageEventSchema>;
+
+const clientJoinedSchema = z.object({
+  type: z.literal("client_joined"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+});
+
+/** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
+export const realtimeEventSchema = z.discriminatedUnion("type", [
+  messageEventSchema,
+  clientJoinedSchema,
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent["type"];
+
+/**
+ * Close codes the server sends. accessRevoked and sessionEnded mean "do not just reconnect":
+ * the page should ask the API who is signed in (GET /api/user) and act on the answer. Any
+ * other close (1001 going away, 1006 dropped, 1012 resync, ...) means reconnect with backoff
+ * and refetch.
+ */
+export const CLOSE_CODES = {
+  /** The user's access was removed (e.g. the client was deleted). */
+  accessRevoked: 4001,
+  /** The socket's session ended (signed out, expired, password changed). */
+  sessionEnded: 4401,
+  /** The server is restarting or shutting down. */
+  goingAway: 1001,
+  /** This instance may have missed events: reconnect and catch up. */
+  resync: 1012,
+} as const;
+
+/** A close after which the browser must not reconnect on its own. */
+export function endsRealtime(code: number): boolean {
+  return code === CLOSE_CODES.accessRevoked || code === CLOSE_CODES.sessionEnded;
 }
-
-export type RealtimeEvent = MessageEvent | { type: "client_joined"; clientId: string };

@@ -1,7 +1,7 @@
 import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import type { RealtimeEvent } from "../../shared/realtime";
+import { CLOSE_CODES, type RealtimeEvent } from "../../shared/realtime";
 import { sessionTokenFrom } from "../auth/sessions";
 import type { Services } from "../context";
 import {
@@ -13,25 +13,12 @@ import {
 } from "./access";
 import type { HubMessage } from "./hub";
 import { MembersCache } from "./members-cache";
-import { isRealtimeEvent, toWireEvent } from "./wire";
+import { readRealtimeEvent } from "./wire";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { UNAVAILABLE_MESSAGE } from "../middlewares/errors";
 
-/**
- * Close codes sent to browsers. 4001 and 4401 mean "do not just reconnect": the page should
- * ask the API who is signed in (GET /api/user) and act on the answer. Any other close (1001
- * server going away, 1006 dropped, 1012 resync, ...) means reconnect with backoff and refetch.
- */
-export const CLOSE_CODES = {
-  /** The user's access was removed (e.g. the client was deleted). */
-  accessRevoked: 4001,
-  /** The socket's session ended (signed out, expired, password changed). */
-  sessionEnded: 4401,
-  /** The server is restarting or shutting down. */
-  goingAway: 1001,
-  /** This instance may have missed events: reconnect and catch up. */
-  resync: 1012,
-} as const;
+/** Re-exported for the server's own callers; defined once in shared/realtime.ts. */
+export { CLOSE_CODES };
 
 export interface SocketServerOptions {
   path: string;
@@ -242,13 +229,15 @@ export class RealtimeSocketServer {
 
   private onHubMessage(message: HubMessage): void {
     switch (message.kind) {
-      case "event":
-        if (!isRealtimeEvent(message.event)) {
+      case "event": {
+        const event = readRealtimeEvent(message.event);
+        if (!event) {
           this.services.logger.warn({ event: message.event }, "realtime: malformed event dropped");
           return;
         }
-        this.enqueue(toWireEvent(message.event));
+        this.enqueue(event);
         return;
+      }
       case "disconnect":
         this.members.forgetUsers(message.userIds);
         for (const userId of message.userIds) {

@@ -1,13 +1,5 @@
-import type { RealtimeEvent, RealtimeEventType } from "../../shared/realtime";
+import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime";
 import type { HubMessage } from "./hub";
-
-/** The event types a socket may be sent; anything else arriving from the wire is dropped. */
-export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
-  "new_message",
-  "feedback_updated",
-  "messages_read",
-  "client_joined",
-];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,20 +10,13 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** The event as it goes out on a socket: exactly its own fields, nothing else. */
-export function toWireEvent(event: RealtimeEvent): RealtimeEvent {
-  if (event.type === "client_joined") return { type: event.type, clientId: event.clientId };
-  return { type: event.type, clientId: event.clientId, messageId: event.messageId };
-}
-
-export function isRealtimeEvent(value: unknown): value is RealtimeEvent {
-  if (typeof value !== "object" || value === null) return false;
-  const { type, clientId, messageId } = value as Record<string, unknown>;
-  if (!REALTIME_EVENT_TYPES.includes(type as RealtimeEventType) || !isUuid(clientId)) {
-    return false;
-  }
-  if (type === "client_joined") return messageId === undefined;
-  return typeof messageId === "string" && messageId.length > 0 && messageId.length <= 100;
+/**
+ * The event as it may go out (the shared schema: exactly its own fields), or null. The
+ * conversation id must also be a uuid here: the server looks it up in the database.
+ */
+export function readRealtimeEvent(value: unknown): RealtimeEvent | null {
+  const parsed = realtimeEventSchema.safeParse(value);
+  return parsed.success && isUuid(parsed.data.clientId) ? parsed.data : null;
 }
 
 /** Postgres refuses NOTIFY payloads of 8,000 bytes or more: a uuid list is cut well below. */
@@ -45,8 +30,10 @@ export const MAX_PAYLOAD_BYTES = 7_500;
  */
 export function encodeHubMessage(message: HubMessage): string[] {
   switch (message.kind) {
-    case "event":
-      return [JSON.stringify({ kind: "event", event: toWireEvent(message.event) })];
+    case "event": {
+      const event = readRealtimeEvent(message.event);
+      return event ? [JSON.stringify({ kind: "event", event })] : [];
+    }
     case "disconnect": {
       const payloads: string[] = [];
       for (let i = 0; i < message.userIds.length; i += USER_IDS_PER_MESSAGE) {
@@ -118,9 +105,8 @@ export function decodeHubMessage(payload: string): HubMessage | null {
 function decodeMessage(value: unknown): HubMessage | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
-  if (record.kind === "event" && isRealtimeEvent(record.event)) {
-    return { kind: "event", event: toWireEvent(record.event) };
-  }
+  const event = record.kind === "event" ? readRealtimeEvent(record.event) : null;
+  if (event) return { kind: "event", event };
   if (
     record.kind === "disconnect" &&
     Array.isArray(record.userIds) &&

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "./common";
 import { singleLineText } from "./text";
+import { userSchema } from "./user";
 
 export const loginInput = z.strictObject({
   username: emailSchema,
@@ -37,7 +38,7 @@ export const resetPasswordInput = z.strictObject({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
-export const requiresVerificationResponse = z.object({
+export const requiresVerificationResponse = z.strictObject({
   requiresVerification: z.literal(true),
   email: z.string(),
 });
@@ -45,4 +46,9 @@ export type RequiresVerificationResponse = z.infer<typeof requiresVerificationRe
 
 export const loginForbiddenResponse = requiresVerificationResponse.extend({ message: z.string() });
 
-export const googleAvailableResponse = z.object({ available: z.boolean() });
+/** POST /api/register: 201 with the user, or (as this server does) a code to verify first. */
+export const registerResponse = z.union([requiresVerificationResponse, userSchema]);
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const googleAvailableResponse = z.strictObject({ available: z.boolean() });
+export type GoogleAvailableResponse = z.infer<typeof googleAvailableResponse>;

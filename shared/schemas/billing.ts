@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { BILLING_MODES } from "../billing-mode";
 import { BILLING_PERIODS, TIERS } from "../tiers";
+import { successResponseSchema } from "./common";
 import { multiLineText } from "./text";
 
 /** Spec section 9. */
@@ -51,7 +53,7 @@ export const pauseAccountInput = z.strictObject({
 export type PauseAccountInput = z.infer<typeof pauseAccountInput>;
 
 /** GET /api/subscription/status: the spec's four fields, plus what the cancellation flow shows. */
-export const subscriptionStatusSchema = z.object({
+export const subscriptionStatusSchema = z.strictObject({
   accountTier: z.enum(TIERS),
   subscriptionStatus: z.string(),
   subscriptionEndDate: z.string().nullable(),
@@ -66,8 +68,19 @@ export const subscriptionStatusSchema = z.object({
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /** Answer of the cancellation-flow calls. */
-export interface BillingActionAnswer {
-  success: true;
-  message: string;
-  status: SubscriptionStatus;
-}
+export const billingActionResponse = successResponseSchema.extend({ status: subscriptionStatusSchema });
+export type BillingActionAnswer = z.infer<typeof billingActionResponse>;
+
+/** POST /api/subscription/create-checkout: where the browser goes to pay. */
+export const checkoutResponse = z.strictObject({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/** GET /api/billing-mode (public). */
+export const billingModeResponse = z.strictObject({ mode: z.enum(BILLING_MODES) });
+export type BillingModeAnswer = z.infer<typeof billingModeResponse>;
+
+/** POST /api/stripe/webhook: Stripe only looks at the status; duplicate says it was seen before. */
+export const stripeWebhookResponse = z.strictObject({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+});

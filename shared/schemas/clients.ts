@@ -17,7 +17,7 @@ export const clientNotificationSettingsInput = z.strictObject({
 export type ClientNotificationSettingsInput = z.infer<typeof clientNotificationSettingsInput>;
 
 /** What a client sees of its owner (for branding the portal). */
-export const clientOwnerSchema = z.object({
+export const clientOwnerSchema = z.strictObject({
   fullName: z.string(),
   companyName: z.string().nullable(),
   accountTier: z.enum(["free", "pro", "agency"]),
@@ -29,7 +29,7 @@ export const clientOwnerSchema = z.object({
 });
 
 /** A client as the API presents it (owner list and details). */
-export const clientSchema = z.object({
+export const clientSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -49,7 +49,7 @@ export const clientSchema = z.object({
 });
 export type ClientPayload = z.infer<typeof clientSchema>;
 
-export const addClientResponse = z.object({
+export const addClientResponse = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -62,14 +62,23 @@ export const addClientResponse = z.object({
 });
 export type AddClientResponse = z.infer<typeof addClientResponse>;
 
-export const inviteLinkResponse = z.object({
+export const inviteLinkResponse = z.strictObject({
   inviteUrl: z.string(),
   inviteToken: z.string(),
 });
+export type InviteLinkResponse = z.infer<typeof inviteLinkResponse>;
 
-export const shortLinkResponse = z.object({ shortUrl: z.string(), inviteToken: z.string() });
-export const resolveShortLinkResponse = z.object({ inviteToken: z.string() });
-export const acceptInviteResponse = z.object({ success: z.boolean(), clientId: z.string(), message: z.string() });
+export const shortLinkResponse = z.strictObject({ shortUrl: z.string(), inviteToken: z.string() });
+export type ShortLinkResponse = z.infer<typeof shortLinkResponse>;
+export const resolveShortLinkResponse = z.strictObject({ inviteToken: z.string() });
+export type ResolveShortLinkResponse = z.infer<typeof resolveShortLinkResponse>;
+/** POST /api/invite/{token} and POST /api/client-sign-in: this browser is now the client. */
+export const acceptInviteResponse = z.strictObject({
+  success: z.literal(true),
+  clientId: z.string(),
+  message: z.string(),
+});
+export type AcceptInviteResponse = z.infer<typeof acceptInviteResponse>;
 
 export const clientSignInLinkInput = z.strictObject({ email: emailSchema });
 export const clientSignInInput = z.strictObject({

@@ -14,8 +14,17 @@ export const passwordSchema = z
 
 export const uuidSchema = z.uuid({ error: "Not found" });
 
-export const errorResponseSchema = z.object({ message: z.string() });
+/**
+ * Every error answer: {message}, and the few extra fields some errors carry (an invalid
+ * invite says success: false; a login refused for an unverified address names it).
+ */
+export const errorResponseSchema = z.strictObject({
+  message: z.string(),
+  success: z.literal(false).optional(),
+  requiresVerification: z.literal(true).optional(),
+  email: z.string().optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const successResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const successResponseSchema = z.strictObject({ success: z.literal(true), message: z.string() });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;

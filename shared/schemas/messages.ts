@@ -25,7 +25,7 @@ export const messagePageQuery = z.object({
 export const FEEDBACK_STATUSES = ["pending", "approved", "needs_work"] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
-export const messageSchema = z.object({
+export const messageSchema = z.strictObject({
   id: z.string(),
   content: z.string().nullable(),
   fileUrl: z.string().nullable(),

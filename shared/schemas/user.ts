@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TIERS } from "../tiers";
-import { passwordSchema } from "./common";
+import { passwordSchema, successResponseSchema } from "./common";
 import { optionalSingleLineText, singleLineText } from "./text";
 
 export const ROLES = ["owner", "client"] as const;
@@ -9,7 +9,7 @@ export type Role = (typeof ROLES)[number];
 export { DEFAULT_COLORS, DEFAULT_NOTIFICATION_DELAY } from "../defaults";
 
 /** A user as the API presents it. */
-export const userSchema = z.object({
+export const userSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
@@ -28,6 +28,10 @@ export const userSchema = z.object({
   clientId: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Answer of the calls that change the signed-in user (settings, images, email verified). */
+export const userChangedResponse = successResponseSchema.extend({ user: userSchema });
+export type UserChangedResponse = z.infer<typeof userChangedResponse>;
 
 export const updateProfileInput = z.strictObject({
   fullName: singleLineText({ label: "Full name", max: 100 }),
@@ -80,17 +84,17 @@ export const colorSchemeInput = z.strictObject({
 });
 export type ColorSchemeInput = z.infer<typeof colorSchemeInput>;
 
-export const accountTierInfoSchema = z.object({
+export const accountTierInfoSchema = z.strictObject({
   currentTier: z.enum(TIERS),
   clientCount: z.number(),
   canCreateMore: z.boolean(),
-  tierConfig: z.object({
+  tierConfig: z.strictObject({
     name: z.string(),
     clientLimit: z.number().nullable(),
     logoSupport: z.boolean(),
     colorCustomization: z.boolean(),
   }),
   /** Bytes of conversation files kept, and the plan's quota (absent from older servers). */
-  storage: z.object({ usedBytes: z.number(), quotaBytes: z.number() }).optional(),
+  storage: z.strictObject({ usedBytes: z.number(), quotaBytes: z.number() }).optional(),
 });
 export type AccountTierInfo = z.infer<typeof accountTierInfoSchema>;

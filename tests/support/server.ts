@@ -17,6 +17,7 @@ import {
   type RealtimeSocketServer,
   type SocketServerOptions,
 } from "../../server/realtime/socket-server";
+import { checkApiAnswer } from "./api-contract";
 import { TestClock } from "./clock";
 import { testDatabase } from "./database";
 import { TestSmtpServer } from "./smtp";
@@ -153,8 +154,11 @@ export class TestAgent {
       else this.cookies.set(name, value);
     }
     const text = await response.text();
+    const contentType = response.headers.get("content-type") ?? "";
     let parsed: unknown = text;
-    if ((response.headers.get("content-type") ?? "").includes("application/json")) parsed = JSON.parse(text);
+    if (contentType.includes("application/json")) parsed = JSON.parse(text);
+    // Every API answer a test receives is checked against its shared schema.
+    checkApiAnswer({ method, url: response.url, status: response.status, contentType, text, body: parsed });
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

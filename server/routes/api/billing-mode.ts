@@ -1,5 +1,5 @@
 import { Router } from "@koa/router";
-import type { BillingModeAnswer } from "../../../shared/billing-mode";
+import type { BillingModeAnswer } from "../../../shared/schemas/billing";
 import type { AreaRouter } from "../area-router";
 
 const router: AreaRouter = new Router();

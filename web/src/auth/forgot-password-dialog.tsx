@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import type { SuccessResponse } from "../../../shared/schemas/common";
 import { apiPost, serverMessage } from "../api/client";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
@@ -20,7 +21,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
 
   const sendCode = useMutation({
     mutationFn: (address: string) =>
-      apiPost<{ message?: string }>("/api/forgot-password", { email: address }),
+      apiPost<SuccessResponse>("/api/forgot-password", { email: address }),
     onSuccess: (answer, address) => {
       resetEmail.set(address);
       toast({ title: "Email sent", description: answer.message, variant: "success" });

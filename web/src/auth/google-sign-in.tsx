@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { GoogleAvailableResponse } from "../../../shared/schemas/auth";
 import { apiGet } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { usePlatform } from "../platform/platform-context";
@@ -7,7 +8,7 @@ import { Button } from "../ui/button";
 /** Any failure (e.g. an older server without the endpoint) means Google is not offered. */
 async function fetchGoogleAvailable(): Promise<boolean> {
   try {
-    const answer = await apiGet<{ available?: boolean }>("/api/auth/google-available");
+    const answer = await apiGet<GoogleAvailableResponse>("/api/auth/google-available");
     return answer.available === true;
   } catch {
     return false;

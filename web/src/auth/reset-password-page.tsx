@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import type { SuccessResponse } from "../../../shared/schemas/common";
 import { apiPost, serverMessage } from "../api/client";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
@@ -31,7 +32,7 @@ export function ResetPasswordPage() {
 
   const reset = useMutation({
     mutationFn: () =>
-      apiPost<{ message?: string }>("/api/reset-password", {
+      apiPost<SuccessResponse>("/api/reset-password", {
         email: email.trim(),
         token: token.trim(),
         newPassword,

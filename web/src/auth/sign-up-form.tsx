@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import type { RegisterResponse } from "../../../shared/schemas/auth";
 import { apiPost, serverMessage } from "../api/client";
 import { setCurrentUser, type User } from "../api/current-user";
 import { Button } from "../ui/button";
@@ -8,7 +9,6 @@ import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { pendingVerificationEmail } from "./stored-emails";
 
-type RegisterAnswer = { requiresVerification: true; email: string } | User;
 
 export function SignUpForm() {
   const [fullName, setFullName] = useState("");
@@ -22,7 +22,7 @@ export function SignUpForm() {
 
   const register = useMutation({
     mutationFn: () =>
-      apiPost<RegisterAnswer>("/api/register", {
+      apiPost<RegisterResponse>("/api/register", {
         email,
         password,
         fullName,

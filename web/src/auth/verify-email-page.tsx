@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { ApiError, apiPost, serverMessage } from "../api/client";
-import { setCurrentUser, type User } from "../api/current-user";
+import { setCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { ArrowLeftIcon } from "../ui/icons";
@@ -23,7 +24,7 @@ export function VerifyEmailPage() {
   const toast = useToast();
 
   const verify = useMutation({
-    mutationFn: () => apiPost<{ user?: User }>("/api/verify-email", { email: email.trim(), code }),
+    mutationFn: () => apiPost<UserChangedResponse>("/api/verify-email", { email: email.trim(), code }),
     onSuccess: (answer) => {
       toast({ title: "Email verified successfully!", variant: "success" });
       pendingVerificationEmail.clear();

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BillingMode, BillingModeAnswer } from "../../../shared/billing-mode";
+import type { BillingMode } from "../../../shared/billing-mode";
+import type { BillingModeAnswer } from "../../../shared/schemas/billing";
 import { apiGet } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 

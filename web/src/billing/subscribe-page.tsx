@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import type { CheckoutResponse } from "../../../shared/schemas/billing";
 import { type BillingPeriod, type Tier, TIERS } from "../../../shared/tiers";
 import { apiPost } from "../api/client";
 import { CenteredSpinner } from "../ui/spinner";
@@ -26,7 +27,7 @@ export function SubscribePage() {
     // Once per visit, even when React runs effects twice in development.
     if (started.current) return;
     started.current = true;
-    apiPost<{ url?: string }>("/api/subscription/create-checkout", { tier, period })
+    apiPost<CheckoutResponse>("/api/subscription/create-checkout", { tier, period })
       .then((answer) => {
         if (answer?.url) window.location.assign(answer.url);
         else navigate(CHECKOUT_FAILED, { replace: true });

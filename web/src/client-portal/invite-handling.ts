@@ -1,14 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import type { AcceptInviteResponse, ResolveShortLinkResponse } from "../../../shared/schemas/clients";
 import { ApiError, apiGet, apiPost } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
 import { navigate } from "./portal-location";
-
-interface InviteAnswer {
-  success?: boolean;
-  clientId?: string;
-  message?: string;
-}
 
 /**
  * The sign-in page is another entry of the site, so a notice cannot travel there as a toast;
@@ -37,7 +32,7 @@ export function useInviteHandling(token: string | undefined, code: string | null
     if (!work || handled.current === work) return;
     handled.current = work;
     if (token) {
-      apiPost<InviteAnswer>(`/api/invite/${encodeURIComponent(token)}`)
+      apiPost<AcceptInviteResponse>(`/api/invite/${encodeURIComponent(token)}`)
         .then(async (answer) => {
           if (!answer?.success || !answer.clientId) return leaveForSignIn("invite-invalid");
           setCurrentUser(queryClient, await fetchCurrentUser());
@@ -45,7 +40,7 @@ export function useInviteHandling(token: string | undefined, code: string | null
         })
         .catch((error: unknown) => leaveForSignIn(failureReason(error)));
     } else if (code) {
-      apiGet<{ inviteToken?: string }>(`/api/short-link/${encodeURIComponent(code)}`)
+      apiGet<ResolveShortLinkResponse>(`/api/short-link/${encodeURIComponent(code)}`)
         .then((answer) => {
           if (!answer?.inviteToken) return leaveForSignIn("invite-invalid");
           navigate(`/invite/${encodeURIComponent(answer.inviteToken)}`, { replace: true });

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
+import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
 import { ConnectionBanner } from "../realtime/connection-banner";
-import { CLOSE_ACCESS_REVOKED } from "../realtime/realtime-connection";
 import { useRealtime } from "../realtime/use-realtime";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
@@ -52,7 +52,7 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   const status = useRealtime({
     side: "client",
     onEnded: (code) => {
-      if (code !== CLOSE_ACCESS_REVOKED) return;
+      if (code !== CLOSE_CODES.accessRevoked) return;
       // Nothing of the conversation stays in memory once access is gone.
       queryClient.removeQueries({ queryKey: queryKeys.allMessages });
       queryClient.removeQueries({ queryKey: ["attachments"] });

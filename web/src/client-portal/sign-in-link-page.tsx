@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AcceptInviteResponse } from "../../../shared/schemas/clients";
 import { ApiError, apiPost, serverMessage } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
 import { Alert } from "../ui/alert";
@@ -17,7 +18,7 @@ export function SignInLinkPage() {
   const queryClient = useQueryClient();
 
   const signIn = useMutation({
-    mutationFn: () => apiPost<{ clientId: string }>("/api/client-sign-in", { token }),
+    mutationFn: () => apiPost<AcceptInviteResponse>("/api/client-sign-in", { token }),
     onSuccess: async (answer) => {
       setCurrentUser(queryClient, await fetchCurrentUser());
       navigate(`/client/${encodeURIComponent(answer.clientId)}`, { replace: true });

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { SuccessResponse } from "../../../shared/schemas/common";
 import { apiPost, serverMessage } from "../api/client";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -13,7 +14,7 @@ export function SignInLinkRequest() {
   const [email, setEmail] = useState("");
   const request = useMutation({
     mutationFn: () =>
-      apiPost<{ message?: string }>("/api/client-sign-in-link", { email: email.trim() }),
+      apiPost<SuccessResponse>("/api/client-sign-in-link", { email: email.trim() }),
   });
 
   const submit = (event: FormEvent) => {

@@ -313,7 +313,7 @@ function VersionHistory({
 
 function HistoryEntry({ entry, clientName }: { entry: FileVersion; clientName: string }) {
   const status = entry.requiresFeedback ? (entry.feedbackStatus ?? "pending") : null;
-  const decidedAt = entry.feedbackAt ?? entry.decidedAt ?? null;
+  const decidedAt = entry.feedbackAt ?? null;
   const decider = entry.feedbackByName ?? clientName;
   return (
     <li className="file-history__entry">

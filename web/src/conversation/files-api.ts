@@ -2,24 +2,11 @@ import { apiGet, apiPatch } from "../api/client";
 import { newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
 import type { Message } from "./messages-query";
 
-/** A file message with the version fields the server adds (absent on older servers). */
-export interface FileMessage extends Message {
-  /** The file this one is a new version of (the first version's id, or the previous one's). */
-  versionOf?: string | null;
-  /** 1 for the first version. */
-  versionNumber?: number | null;
-  /** False once a newer version of the file exists. */
-  isLatestVersion?: boolean;
-  fileSize?: number | null;
-}
+/** A file message, with its version fields (shared/schemas/messages.ts). */
+export type FileMessage = Message;
 
 /** One entry of GET /api/messages/{id}/versions. */
-export interface FileVersion extends FileMessage {
-  /** When the client decided, and who (present when the server sends them). */
-  feedbackAt?: string | null;
-  decidedAt?: string | null;
-  feedbackByName?: string | null;
-}
+export type FileVersion = Message;
 
 export type FeedbackDecision = "approved" | "needs_work";
 
@@ -64,10 +51,7 @@ export function uploadVersion(messageId: string, file: File): Promise<FileMessag
 
 /** GET /api/messages/{id}/versions: the file's history, oldest first. */
 export async function fetchVersions(messageId: string): Promise<FileVersion[]> {
-  const answer = await apiGet<FileVersion[] | { versions: FileVersion[] }>(
-    `${messagePath(messageId)}/versions`,
-  );
-  const versions = Array.isArray(answer) ? answer : (answer?.versions ?? []);
+  const versions = await apiGet<FileVersion[]>(`${messagePath(messageId)}/versions`);
   return [...versions].sort((a, b) => (a.versionNumber ?? 0) - (b.versionNumber ?? 0));
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import type { InviteLinkResponse, ShortLinkResponse } from "../../../shared/schemas/clients";
 import { apiDelete, apiPost, serverMessage } from "../api/client";
 import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
@@ -27,7 +28,7 @@ const clientPath = (client: OwnerClient) => `/api/clients/${encodeURIComponent(c
 async function tinyLink(client: OwnerClient, tier: string | undefined): Promise<string | null> {
   if (tier === "free") return null;
   try {
-    const answer = await apiPost<{ shortUrl?: string }>(`${clientPath(client)}/short-link`);
+    const answer = await apiPost<ShortLinkResponse>(`${clientPath(client)}/short-link`);
     return answer?.shortUrl ?? null;
   } catch {
     return null;
@@ -83,7 +84,7 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
 
   const reissue = useMutation({
     mutationFn: async () => {
-      const answer = await apiPost<{ inviteUrl: string; inviteToken: string }>(
+      const answer = await apiPost<InviteLinkResponse>(
         `${clientPath(client)}/invite`,
       );
       return {

@@ -4,17 +4,9 @@
  * that nothing sent while the socket was down is missed. Free of React so it can be tested
  * with a fake WebSocket.
  */
-import type {
-  MessageEventType,
-  RealtimeEvent,
-  RealtimeEventType,
-} from "../../../shared/realtime";
+import { endsRealtime, type RealtimeEvent, realtimeEventSchema } from "../../../shared/realtime";
 
 export type { RealtimeEvent };
-
-/** Close codes from the server that mean "do not just reconnect" (server/realtime/socket-server.ts). */
-export const CLOSE_ACCESS_REVOKED = 4001;
-export const CLOSE_SESSION_ENDED = 4401;
 
 export const BACKOFF_FIRST_MS = 500;
 export const BACKOFF_MAX_MS = 15_000;
@@ -40,14 +32,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return ceiling / 2 + random() * (ceiling / 2);
 }
 
-const EVENT_TYPES: ReadonlySet<RealtimeEventType> = new Set([
-  "new_message",
-  "feedback_updated",
-  "messages_read",
-  "client_joined",
-]);
-
-/** A frame from the server as an event, or null for anything else. */
+/** A frame from the server as an event (the shared schema), or null for anything else. */
 export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
   if (typeof data !== "string") return null;
   let value: unknown;
@@ -56,13 +41,8 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
   } catch {
     return null;
   }
-  if (!value || typeof value !== "object") return null;
-  const { type, clientId, messageId } = value as Record<string, unknown>;
-  if (typeof type !== "string" || !EVENT_TYPES.has(type as RealtimeEventType)) return null;
-  if (typeof clientId !== "string") return null;
-  if (type === "client_joined") return { type, clientId };
-  if (typeof messageId !== "string") return null;
-  return { type: type as MessageEventType, clientId, messageId };
+  const parsed = realtimeEventSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The socket address for the API at `apiBase` ("" = this page's origin): ws, or wss under https. */
@@ -160,7 +140,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       if (socket !== current) return;
       socket = null;
       if (stopped) return;
-      if (event.code === CLOSE_ACCESS_REVOKED || event.code === CLOSE_SESSION_ENDED) {
+      if (endsRealtime(event.code)) {
         stopped = true;
         setStatus("ended");
         options.onEnded?.(event.code);

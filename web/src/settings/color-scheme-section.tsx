@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import type { User } from "../api/current-user";
 import { contrastRatio, MIN_TEXT_CONTRAST } from "../../../shared/colors";
@@ -40,7 +41,7 @@ export function ColorSchemeSection({ user }: { user: User }) {
     setColors((current) => ({ ...current, [key]: value }));
 
   const save = useMutation({
-    mutationFn: () => apiPatch<{ user?: User }>("/api/user/color-scheme", colors),
+    mutationFn: () => apiPatch<UserChangedResponse>("/api/user/color-scheme", colors),
     onSuccess: (answer) => {
       applyUserAnswer(queryClient, answer);
       toast({ title: "Color scheme updated successfully", variant: "success" });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useRef } from "react";
+import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPost, serverMessage } from "../api/client";
-import type { User } from "../api/current-user";
 import { Button } from "../ui/button";
 import { UploadIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
@@ -34,7 +34,7 @@ export function ImageUpload({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append(field, file);
-      return apiPost<{ user?: User }>(endpoint, form);
+      return apiPost<UserChangedResponse>(endpoint, form);
     },
     onSuccess: (answer) => {
       applyUserAnswer(queryClient, answer);

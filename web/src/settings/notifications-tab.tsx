@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import { type User, useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
@@ -28,7 +29,7 @@ function NotificationsForm({ user }: { user: User }) {
 
   const save = useMutation({
     mutationFn: (emailNotificationDelay: number) =>
-      apiPatch<{ user?: User }>("/api/user/notification-settings", { emailNotificationDelay }),
+      apiPatch<UserChangedResponse>("/api/user/notification-settings", { emailNotificationDelay }),
     onSuccess: (answer, minutes) => {
       setDelay(String(minutes));
       applyUserAnswer(queryClient, answer);

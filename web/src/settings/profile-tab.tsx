@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import { type User, useCurrentUser } from "../api/current-user";
 import { Avatar } from "../ui/avatar";
@@ -22,7 +23,7 @@ function ProfileForm({ user }: { user: User }) {
   const toast = useToast();
 
   const save = useMutation({
-    mutationFn: () => apiPatch<{ user?: User }>("/api/user/profile", { fullName, companyName }),
+    mutationFn: () => apiPatch<UserChangedResponse>("/api/user/profile", { fullName, companyName }),
     onSuccess: (answer) => {
       applyUserAnswer(queryClient, answer);
       toast({ title: "Profile updated successfully", variant: "success" });

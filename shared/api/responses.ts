@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { googleAvailableResponse, registerResponse } from "../schemas/auth";
+import {
+  billingActionResponse,
+  billingModeResponse,
+  checkoutResponse,
+  stripeWebhookResponse,
+  subscriptionStatusSchema,
+} from "../schemas/billing";
+import {
+  acceptInviteResponse,
+  addClientResponse,
+  clientSchema,
+  inviteLinkResponse,
+  resolveShortLinkResponse,
+  shortLinkResponse,
+} from "../schemas/clients";
+import { errorResponseSchema, successResponseSchema } from "../schemas/common";
+import { messageSchema } from "../schemas/messages";
+import { accountTierInfoSchema, userChangedResponse, userSchema } from "../schemas/user";
+
+/** A route as the server registers it: method and path pattern, e.g. `GET /api/clients/:id`. */
+export type ApiRouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
+
+/** The answer of a route that sends file bytes rather than JSON (its errors are still JSON). */
+export const FILE_ANSWER = "file";
+
+/**
+ * What each API route answers on success. Errors of every route are `errorResponseSchema`.
+ * The API tests parse every answer against this table (tests/support/api-contract.ts), and a
+ * test fails when the server registers an /api/ route missing here.
+ */
+export const API_RESPONSES = {
+  // Accounts and sign-in
+  "POST /api/register": registerResponse,
+  "POST /api/login": userSchema,
+  "POST /api/logout": successResponseSchema,
+  "GET /api/user": userSchema,
+  "POST /api/verify-email": userChangedResponse,
+  "POST /api/resend-verification": successResponseSchema,
+  "POST /api/forgot-password": successResponseSchema,
+  "POST /api/reset-password": successResponseSchema,
+  "GET /api/auth/google-available": googleAvailableResponse,
+  // The signed-in user's settings
+  "PATCH /api/user/profile": userChangedResponse,
+  "PATCH /api/user/password": successResponseSchema,
+  "PATCH /api/user/notification-settings": userChangedResponse,
+  "PATCH /api/user/color-scheme": userChangedResponse,
+  "POST /api/user/delete": successResponseSchema,
+  "GET /api/user/account-tier": accountTierInfoSchema,
+  "POST /api/user/profile-picture": userChangedResponse,
+  "POST /api/user/company-logo": userChangedResponse,
+  // Clients and invites
+  "GET /api/clients": z.array(clientSchema),
+  "POST /api/clients": addClientResponse,
+  "GET /api/clients/:id": clientSchema,
+  "DELETE /api/clients/:id": successResponseSchema,
+  "PATCH /api/clients/:id/notification-settings": successResponseSchema,
+  "POST /api/clients/:id/invite": inviteLinkResponse,
+  "POST /api/clients/:id/short-link": shortLinkResponse,
+  "GET /api/short-link/:code": resolveShortLinkResponse,
+  "POST /api/invite/:token": acceptInviteResponse,
+  "POST /api/client-sign-in-link": successResponseSchema,
+  "POST /api/client-sign-in": acceptInviteResponse,
+  // Conversations
+  "GET /api/clients/:id/messages": z.array(messageSchema),
+  "POST /api/clients/:id/messages": messageSchema,
+  "POST /api/clients/:id/read": successResponseSchema,
+  "POST /api/clients/:id/upload": messageSchema,
+  "GET /api/clients/:id/attachments": z.array(messageSchema),
+  "PATCH /api/messages/:messageId/feedback": messageSchema,
+  "POST /api/messages/:messageId/versions": messageSchema,
+  "GET /api/messages/:messageId/versions": z.array(messageSchema),
+  "GET /api/download/:filename": FILE_ANSWER,
+  "GET /api/download/:filename/preview": FILE_ANSWER,
+  // Billing
+  "GET /api/billing-mode": billingModeResponse,
+  "GET /api/subscription/status": subscriptionStatusSchema,
+  "POST /api/subscription/create-checkout": checkoutResponse,
+  "POST /api/subscription/start-cancellation": billingActionResponse,
+  "POST /api/subscription/apply-discount": billingActionResponse,
+  "POST /api/subscription/pause-account": billingActionResponse,
+  "POST /api/subscription/complete-cancellation": billingActionResponse,
+  "POST /api/subscription/keep-account": billingActionResponse,
+  "POST /api/stripe/webhook": stripeWebhookResponse,
+} as const satisfies Record<ApiRouteKey, z.ZodType | typeof FILE_ANSWER>;
+
+export type ApiRoute = keyof typeof API_RESPONSES;
+
+/** Every error answer of the API. */
+export const API_ERROR_RESPONSE = errorResponseSchema;
