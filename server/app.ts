@@ -1,7 +1,8 @@
 import path from "node:path";
 import Koa from "koa";
 import { Model } from "objection";
-import { SessionCache } from "./auth/session-cache";
+import { SessionStore } from "./auth/session-store";
+import { sessions } from "./auth/sessions";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./clock";
 import type { Services } from "./context";
@@ -52,6 +53,7 @@ export function createApp(options: AppOptions) {
   // know it is listening. The caller closes it (realtime.close()) on shutdown.
   const realtime = options.realtime ?? createRealtimeHub({ config, db, logger });
   void realtime.start();
+  const sessionStore = new SessionStore(db, clock);
   const services: Services = {
     config,
     db,
@@ -70,7 +72,8 @@ export function createApp(options: AppOptions) {
     rateLimiter: new RateLimiter(clock),
     afterAnswer: new AfterAnswerQueue(logger),
     realtime,
-    sessionCache: new SessionCache(),
+    sessions: sessionStore,
+    sessionCache: sessionStore.cache,
   };
 
   const app = new Koa<Koa.DefaultState, { services: Services }>({ proxy: config.trustProxy });
@@ -85,6 +88,7 @@ export function createApp(options: AppOptions) {
       rawBodyPaths: ["/api/stripe/webhook"],
     }),
   );
+  app.use(sessions(app, services));
   app.use(
     mountRoutes([
       authRoutes,

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { SecureStore } from "./secure-store";
 import type { ServerConfig } from "./server-config";
 
-/** The server's session cookie (server/auth/sessions.ts). */
-export const SESSION_COOKIE_NAME = "sid";
+/** The server's session cookie. */
+export const SESSION_COOKIE_NAME = SESSION_COOKIE;
 
 /**
  * Keeps the server's session across restarts in the secure store instead of Chromium's

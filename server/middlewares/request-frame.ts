@@ -1,7 +1,6 @@
 import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { healthCheck, isHealthCheck } from "../routes/health";
-import { loadSession } from "../auth/sessions";
 import { preventApiCaching } from "./api-cache-control";
 import { presentApiNotFound, presentError } from "./errors";
 import { jsonBody } from "./json-body";
@@ -20,7 +19,7 @@ export interface RequestFrameOptions {
 
 /**
  * What every request goes through before its route, in order: security headers, the health
- * check (unlogged), the cross-site check, the JSON body, the session; and after it: the JSON
+ * check (unlogged), the cross-site check, the JSON body (then koa-session, mounted next); and after it: the JSON
  * 404 of the API, error answers, one log line with the final status. One middleware calling
  * plain functions rather than seven Koa layers, because each layer's promise plumbing cost a
  * few microseconds per request (a third of GET /api/user's time; see docs/benchmarks.md).
@@ -37,11 +36,9 @@ export function requestFrame(options: RequestFrameOptions) {
     try {
       refuseMalformedPath(ctx);
       refuseCrossSite(ctx);
-      // Awaited only when there is something to wait for (a body to read, a session to look up).
+      // Awaited only when there is something to wait for (a body to read).
       const reading = readJsonBody(ctx);
       if (reading) await reading;
-      const loading = loadSession(ctx);
-      if (loading) await loading;
       await next();
       presentApiNotFound(ctx);
     } catch (error) {
