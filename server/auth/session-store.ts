@@ -77,12 +77,17 @@ export class SessionStore {
     ctx!.state.session = undefined;
   }
 
-  /** The unexpired session named by `token` and its user: cached, else one query. */
-  async load(token: string): Promise<SignedIn | undefined> {
+  /**
+   * The unexpired session named by `token` and its user: from the cache without a promise
+   * (this runs on every request), else one query.
+   */
+  load(token: string): SignedIn | undefined | Promise<SignedIn | undefined> {
     if (token.length > MAX_TOKEN_LENGTH) return undefined;
     const now = this.clock.now();
-    const cached = this.cache.get(token, now.getTime());
-    if (cached) return cached;
+    return this.cache.get(token, now.getTime()) ?? this.read(token, now);
+  }
+
+  private async read(token: string, now: Date): Promise<SignedIn | undefined> {
     const mark = this.cache.mark;
     const idHash = hashToken(token);
     const row = await this.db("sessions")

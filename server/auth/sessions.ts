@@ -31,6 +31,9 @@ export function sessions(app: Koa<Koa.DefaultState, { services: Services }>, ser
       sameSite: "lax",
       secure: services.config.secureCookies,
       signed: false,
+      // Committed where the app changes a session (signIn, signOut, the daily slide): no
+      // per-request check of whether the session changed.
+      autoCommit: false,
     },
     app,
   );
@@ -61,7 +64,7 @@ export async function signOut(ctx: AppContext): Promise<void> {
   const ended = ctx.state.session?.idHash;
   const session = ctx.session;
   ctx.session = null;
-  // Now rather than as the answer leaves: the row must be gone before its sockets close.
+  // The row goes now, before its sockets close.
   await session?.manuallyCommit();
   ctx.state.session = undefined;
   ctx.state.user = undefined;
