@@ -1,6 +1,7 @@
 import path from "node:path";
 import Koa from "koa";
-import { SessionCache } from "./auth/session-cache";
+import { SessionStore } from "./auth/session-store";
+import { sessions } from "./auth/sessions";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./clock";
 import type { Services } from "./context";
@@ -51,6 +52,7 @@ export function createApp(options: AppOptions) {
   // know it is listening. The caller closes it (realtime.close()) on shutdown.
   const realtime = options.realtime ?? createRealtimeHub({ config, db, logger });
   void realtime.start();
+  const sessionStore = new SessionStore(db, clock);
   const services: Services = {
     config,
     db,
@@ -69,7 +71,8 @@ export function createApp(options: AppOptions) {
     rateLimiter: new RateLimiter(clock),
     afterAnswer: new AfterAnswerQueue(logger),
     realtime,
-    sessionCache: new SessionCache(),
+    sessions: sessionStore,
+    sessionCache: sessionStore.cache,
   };
 
   const app = new Koa<Koa.DefaultState, { services: Services }>({ proxy: config.trustProxy });
@@ -84,6 +87,7 @@ export function createApp(options: AppOptions) {
       rawBodyPaths: [STRIPE_WEBHOOK_PATH],
     }),
   );
+  app.use(sessions(app, services));
   app.use(requestBody([STRIPE_WEBHOOK_PATH]));
   mountRoutes(app, [
     authRoutes,

@@ -6,6 +6,7 @@ import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { Session, User } from "./models";
 import type { SessionCache } from "./auth/session-cache";
+import type { SessionStore } from "./auth/session-store";
 import type { RealtimeHub } from "./realtime/hub";
 import type { AfterAnswerQueue } from "./security/after-answer";
 import type { RateLimiter } from "./security/rate-limiter";
@@ -24,6 +25,9 @@ export interface Services {
   /** Per-account work of public endpoints, run after their answer (server/security/after-answer.ts). */
   afterAnswer: AfterAnswerQueue;
   realtime: RealtimeHub;
+  /** Sessions (koa-session's store): the websocket and sign-out-everywhere use it too. */
+  sessions: SessionStore;
+  /** The store's two-second cache of session and user (tests empty it to count queries). */
   sessionCache: SessionCache;
 }
 
@@ -32,4 +36,18 @@ export interface AppState {
   session?: Session;
 }
 
-export type AppContext = ParameterizedContext<AppState, { services: Services }>;
+/** What the app uses of koa-session's ctx.session (its package exports no type for it). */
+export interface KoaSession {
+  userId?: string;
+  save(): Promise<void>;
+  regenerate(): Promise<void>;
+  manuallyCommit(): Promise<void>;
+}
+
+/** What the app adds to Koa's context: its services, and koa-session's session. */
+export interface AppContextExtras {
+  services: Services;
+  session: KoaSession | null;
+}
+
+export type AppContext = ParameterizedContext<AppState, AppContextExtras>;

@@ -1,6 +1,6 @@
 import { APP_ORIGIN } from "../common/app-origin";
 import type { ServerConfig } from "./server-config";
-import { SESSION_COOKIE_NAME } from "./session-cookie";
+import { SESSION_COOKIE } from "../../shared/session-cookie";
 
 /**
  * Main's end of every request the renderer makes to the server.
@@ -257,10 +257,10 @@ export function createSocketHeaderListener(
     }
     headers.Origin = server.serverUrl;
     session.cookies
-      .get({ url: server.serverUrl, name: SESSION_COOKIE_NAME })
+      .get({ url: server.serverUrl, name: SESSION_COOKIE })
       .then((cookies) => {
         const cookie = cookies[0];
-        if (cookie) headers.Cookie = `${SESSION_COOKIE_NAME}=${cookie.value}`;
+        if (cookie) headers.Cookie = `${SESSION_COOKIE}=${cookie.value}`;
         callback({ requestHeaders: headers });
       })
       .catch(() => callback({ requestHeaders: headers }));

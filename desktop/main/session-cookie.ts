@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { SecureStore } from "./secure-store";
 import type { ServerConfig } from "./server-config";
-
-/** The server's session cookie (server/auth/sessions.ts). */
-export const SESSION_COOKIE_NAME = "sid";
 
 /**
  * Keeps the server's session across restarts in the secure store instead of Chromium's
@@ -93,7 +91,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
   };
 
   const isSessionCookie = (cookie: CookieLike) =>
-    cookie.name === SESSION_COOKIE_NAME &&
+    cookie.name === SESSION_COOKIE &&
     (cookie.domain === undefined || cookie.domain.replace(/^\./, "") === host) &&
     (cookie.path === undefined || cookie.path === "/");
 
@@ -145,7 +143,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
       // No expiry: a session cookie of an in-memory jar. The server renews its own expiry.
       await cookies.set({
         url: server.serverUrl,
-        name: SESSION_COOKIE_NAME,
+        name: SESSION_COOKIE,
         value: parsed.value,
         path: "/",
         httpOnly: true,

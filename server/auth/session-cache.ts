@@ -1,28 +1,49 @@
-import type { Knex } from "knex";
+import type { Database } from "../db/connection";
 import type { Session, User } from "../models";
-import { onSessionDataChanged } from "../models/session-data-changes";
 
-interface Entry {
-  user: User;
+export interface SignedIn {
   session: Session;
+  user: User;
+}
+
+interface Entry extends SignedIn {
   cachedUntil: number;
 }
 
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
+/** Statements that may change or remove a row (an insert only adds one nobody has cached). */
+const WRITE = /^\s*(?:update|delete|truncate|merge|with)\b/i;
+const CACHED_TABLES = /\b(?:users|sessions)\b/i;
+const TRANSACTION_END = /^\s*(?:commit|rollback)\b/i;
+
+interface QueryEvent {
+  sql?: string;
+  __knexTxId?: string;
+}
 
 /**
  * Remembers a session and its user for two seconds, so a busy client's requests do not each
- * read the database. Any write to users or sessions through the models empties every cache of
- * this process at once (and again when its transaction commits); another instance on the same
- * PostgreSQL sees such a change within the two seconds. Keyed by the cookie's value (which
- * every request of that session carries in memory anyway), so a hit needs no hashing.
+ * read the database. Belongs to one SessionStore, and hears every statement of its database
+ * handle (knex's query events): a write to users or sessions, whichever way it was made,
+ * empties it, before and after it runs, and again when its transaction commits. Another
+ * instance on the same PostgreSQL sees such a change within the two seconds. Keyed by the
+ * cookie's value (which every request of that session carries in memory anyway), so a hit
+ * needs no hashing.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly unsubscribe = onSessionDataChanged((transaction) => this.changed(transaction));
+  /** Transactions that wrote users or sessions: their commit empties the cache again. */
+  private readonly writing = new Set<string>();
+  /** Moves on every clear: a read that began before one is not cached (it may be stale). */
+  private clears = 0;
 
-  get(token: string, now: number): Entry | undefined {
+  constructor(db: Database) {
+    db.on("query", this.heard);
+    db.on("query-response", (_response: unknown, query: QueryEvent) => this.heard(query));
+  }
+
+  get(token: string, now: number): SignedIn | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (entry.cachedUntil <= now || entry.session.expiresAt.getTime() <= now) {
@@ -32,28 +53,33 @@ export class SessionCache {
     return entry;
   }
 
-  set(token: string, user: User, session: Session, now: number): void {
+  /** A mark to pass to set() for what is read from now on. */
+  get mark(): number {
+    return this.clears;
+  }
+
+  /** Caches what was read since `mark`, unless the cache was emptied meanwhile. */
+  set(token: string, signedIn: SignedIn, now: number, mark: number): void {
+    if (mark !== this.clears) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(token, { user, session, cachedUntil: now + TTL_MS });
+    this.entries.set(token, { ...signedIn, cachedUntil: now + TTL_MS });
   }
 
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 
-  dispose(): void {
-    this.entries.clear();
-    this.unsubscribe();
-  }
-
-  /** After any write to users or sessions (the models' hooks). */
-  private changed(transaction?: Knex | Knex.Transaction): void {
+  private readonly heard = (query: QueryEvent): void => {
+    const sql = query.sql;
+    if (!sql) return;
+    const transaction = query.__knexTxId;
+    if (transaction && TRANSACTION_END.test(sql)) {
+      if (this.writing.delete(transaction)) this.clear();
+      return;
+    }
+    if (!WRITE.test(sql) || !CACHED_TABLES.test(sql)) return;
     this.clear();
-    const pending = (transaction as { executionPromise?: Promise<unknown> } | undefined)?.executionPromise;
-    // A request may cache the old row between the write and the commit: clear again after it.
-    pending?.then(
-      () => this.clear(),
-      () => undefined,
-    );
-  }
+    if (transaction) this.writing.add(transaction);
+  };
 }

@@ -1,6 +1,5 @@
 import type { ChangePasswordInput } from "../../shared/schemas/user";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { endAllSessions } from "../auth/sessions";
 import type { Services } from "../context";
 import { badRequest } from "../errors";
 import { User } from "../models";
@@ -13,6 +12,6 @@ export async function changePassword(services: Services, actor: User, input: Cha
   const passwordHash = await hashPassword(input.newPassword);
   await services.db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where("id", actor.id);
-    await endAllSessions(actor.id, trx);
+    await services.sessions.endAllSessions(actor.id, trx);
   });
 }

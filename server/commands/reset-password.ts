@@ -1,7 +1,6 @@
 import type { ResetPasswordInput } from "../../shared/schemas/auth";
 import { EmailCodes } from "../auth/email-codes";
 import { hashPassword } from "../auth/passwords";
-import { endAllSessions } from "../auth/sessions";
 import type { Services } from "../context";
 import { badRequest } from "../errors";
 import { User } from "../models";
@@ -21,7 +20,7 @@ export async function resetPassword(services: Services, input: ResetPasswordInpu
     await User.query(trx)
       .patch({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
       .where("id", user.id);
-    await endAllSessions(user.id, trx);
+    await services.sessions.endAllSessions(user.id, trx);
     return true;
   });
   if (!done) throw badRequest(INVALID_RESET_CODE);

@@ -1,5 +1,4 @@
 import type { GoogleIdentity } from "../auth/google";
-import { endAllSessions } from "../auth/sessions";
 import type { Services } from "../context";
 import { cleanSingleLineText } from "../../shared/schemas/text";
 import { User } from "../models";
@@ -44,7 +43,7 @@ export async function signInWithGoogle(
             : { googleSubject: identity.subject, emailVerifiedAt: clock.now(), passwordHash: null },
         )
         .where("id", owner.id);
-      if (!wasVerified) await endAllSessions(owner.id, trx);
+      if (!wasVerified) await services.sessions.endAllSessions(owner.id, trx);
       return User.query(trx).findById(owner.id).throwIfNotFound();
     }
 

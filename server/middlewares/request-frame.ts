@@ -1,7 +1,6 @@
 import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { healthCheck, isHealthCheck } from "../routes/health";
-import { loadSession } from "../auth/sessions";
 import { preventApiCaching } from "./api-cache-control";
 import { presentApiNotFound, presentError, presentMethodNotAllowed } from "./errors";
 import { refuseMalformedPath } from "./malformed-path";
@@ -19,11 +18,11 @@ export interface RequestFrameOptions {
 
 /**
  * What every request goes through before its route, in order: security headers, the health
- * check (unlogged), the cross-site check, the session (the body comes next, from koa-body in
- * app.ts); and after it: the JSON 404 and 405, error answers, one log line with the final
- * status. One middleware calling plain functions rather than seven Koa layers, because each
- * layer's promise plumbing cost a few microseconds per request (a third of GET /api/user's
- * time; see docs/benchmarks.md).
+ * check (unlogged), the cross-site check; then, mounted after it in app.ts, the session
+ * (koa-session) and the body (koa-body); and after it: the JSON 404 and 405, error answers,
+ * one log line with the final status. One middleware calling plain functions rather than
+ * seven Koa layers, because each layer's promise plumbing cost a few microseconds per request
+ * (a third of GET /api/user's time; see docs/benchmarks.md).
  */
 export function requestFrame(options: RequestFrameOptions) {
   const setSecurityHeaders = securityHeaders(options.appOrigin, options.secureCookies);
@@ -36,9 +35,6 @@ export function requestFrame(options: RequestFrameOptions) {
     try {
       refuseMalformedPath(ctx);
       refuseCrossSite(ctx);
-      // Awaited only when there is something to wait for (a session to look up).
-      const loading = loadSession(ctx);
-      if (loading) await loading;
       await next();
       presentApiNotFound(ctx);
       presentMethodNotAllowed(ctx);

@@ -1,7 +1,5 @@
 import type { Tier } from "../../shared/tiers";
 import type { Role } from "../../shared/schemas/user";
-import type { StaticHookArguments } from "objection";
-import { sessionDataChanged } from "./session-data-changes";
 import { BaseModel } from "./BaseModel";
 
 export class User extends BaseModel {
@@ -42,14 +40,5 @@ export class User extends BaseModel {
 
   override $beforeUpdate() {
     this.updatedAt = new Date();
-  }
-
-  // Signed-in users are cached briefly (auth/session-cache): any change empties the cache.
-  static override afterUpdate({ transaction }: StaticHookArguments<never>) {
-    sessionDataChanged(transaction);
-  }
-
-  static override afterDelete({ transaction }: StaticHookArguments<never>) {
-    sessionDataChanged(transaction);
   }
 }

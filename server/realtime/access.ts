@@ -1,5 +1,6 @@
-import { hashToken } from "../auth/sessions";
+import type { SessionStore } from "../auth/session-store";
 import type { Database } from "../db/connection";
+import { Client } from "../models";
 
 /** Who a socket belongs to: a signed-in user and the session that opened it. */
 export interface SocketIdentity {
@@ -17,32 +18,24 @@ interface Rows<T> {
 }
 
 /**
- * The session named by the cookie's token, unexpired, and its user. A client user needs a
- * conversation (a deleted client's user has nothing to listen to); its conversations (client
- * ids) come back too.
+ * The session named by the cookie's token (through the session store, like every request),
+ * unexpired, and its user. A client user needs a conversation (a deleted client's user has
+ * nothing to listen to); its conversations (client ids) come back too.
  */
 export async function authenticateSocket(
+  sessions: SessionStore,
   db: Database,
   token: string | undefined,
-  now: Date,
 ): Promise<SocketAuthResult> {
-  if (!token || token.length > 100) return { ok: false, status: 401, message: "Not signed in" };
-  const sessionHash = hashToken(token);
-  const result: Rows<{ uid: string; role: "owner" | "client"; convs: string[] | null }> =
-    await db.raw(
-      `select u.id as uid, u.role as role,
-              (select json_agg(c.id) from clients c where c.user_id = u.id) as convs
-         from sessions s join users u on u.id = s.user_id
-        where s.id_hash = ? and s.expires_at > ?`,
-      [sessionHash, now],
-    );
-  const row = result.rows[0];
-  if (!row) return { ok: false, status: 401, message: "Not signed in" };
-  const conversations = row.convs ?? [];
-  if (row.role !== "owner" && conversations.length === 0) {
-    return { ok: false, status: 403, message: "No conversation" };
-  }
-  return { ok: true, identity: { userId: row.uid, role: row.role, sessionHash }, conversations };
+  const signedIn = token ? await sessions.load(token) : undefined;
+  if (!signedIn) return { ok: false, status: 401, message: "Not signed in" };
+  const { user, session } = signedIn;
+  const identity: SocketIdentity = { userId: user.id, role: user.role, sessionHash: session.idHash };
+  if (user.role === "owner") return { ok: true, identity, conversations: [] };
+  const rows = await Client.query(db).select("id").where("userId", user.id);
+  const conversations = rows.map((row) => row.id);
+  if (conversations.length === 0) return { ok: false, status: 403, message: "No conversation" };
+  return { ok: true, identity, conversations };
 }
 
 /** The two members of a conversation: its owner and its client user (none before joining). */

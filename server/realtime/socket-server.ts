@@ -1,8 +1,9 @@
 import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
+import Cookies from "cookies";
 import { CLOSE_CODES, type RealtimeEvent } from "../../shared/realtime";
-import { sessionTokenFrom } from "../auth/sessions";
+import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { Services } from "../context";
 import {
   authenticateSocket,
@@ -197,8 +198,9 @@ export class RealtimeSocketServer {
   };
 
   private authenticate(req: IncomingMessage) {
-    const token = sessionTokenFrom(req.headers.cookie);
-    return authenticateSocket(this.services.db, token, this.services.clock.now());
+    // Read as koa-session reads it (Koa's cookie jar); an upgrade has no response to write to.
+    const token = new Cookies(req, undefined as never).get(SESSION_COOKIE);
+    return authenticateSocket(this.services.sessions, this.services.db, token);
   }
 
   private register(ws: WebSocket, identity: SocketIdentity) {

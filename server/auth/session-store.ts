@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import type { Knex } from "knex";
+import type { Clock } from "../clock";
+import type { AppContext } from "../context";
+import type { Database } from "../db/connection";
+import { Session, User } from "../models";
+import { SessionCache, type SignedIn } from "./session-cache";
+
+/** Only this hash of a session id is stored: a leaked table does not let anyone sign in. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Ids are 43 characters (32 random bytes); anything much longer is not worth hashing. */
+const MAX_TOKEN_LENGTH = 100;
+
+/** What koa-session keeps of a session; the rest (the rows) is in ctx.state. */
+export interface SessionData {
+  userId: string;
+}
+
+/** koa-session passes the request's context to every store call. */
+interface StoreContext {
+  ctx?: AppContext;
+}
+
+/**
+ * koa-session's external store, on the `sessions` table (idHash, userId, createdAt, expiresAt,
+ * userAgent), with the signed-in user read in the same query and both cached for two seconds.
+ * get() also puts the rows in ctx.state (routes read ctx.state.user and ctx.state.session);
+ * set() and destroy() act on that signed-in session: set() slides its expiry, or inserts the
+ * one signIn just started under a new id; destroy() deletes it. The websocket authenticates
+ * through load(); sign out everywhere and password changes use endAllSessions().
+ */
+export class SessionStore {
+  readonly cache: SessionCache;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    this.cache = new SessionCache(db);
+  }
+
+  async get(token: string, _maxAge: unknown, { ctx }: StoreContext): Promise<SessionData | undefined> {
+    const signedIn = await this.load(token);
+    if (!signedIn || !ctx) return undefined;
+    ctx.state.session = signedIn.session;
+    ctx.state.user = signedIn.user;
+    return { userId: signedIn.user.id };
+  }
+
+  async set(token: string, data: SessionData, maxAge: number, { ctx }: StoreContext): Promise<void> {
+    const idHash = hashToken(token);
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + maxAge);
+    const current = ctx!.state.session;
+    if (current?.idHash === idHash) {
+      // An update only: a session ended meanwhile (signed out elsewhere) stays ended.
+      await Session.query(this.db).patch({ expiresAt }).where("idHash", idHash);
+      current.expiresAt = expiresAt;
+      return;
+    }
+    // Expired sessions are only ever filtered out on read; tidy this user's here.
+    await Session.query(this.db).delete().where("userId", data.userId).where("expiresAt", "<=", now);
+    const userAgent = ctx!.get("User-Agent").slice(0, 300) || null;
+    ctx!.state.session = await Session.query(this.db)
+      .insert({ idHash, userId: data.userId, expiresAt, userAgent })
+      .returning("*");
+  }
+
+  async destroy(token: string, { ctx }: StoreContext): Promise<void> {
+    const current = ctx!.state.session;
+    // Only the signed-in session has a row (a new id never saved has none).
+    if (current?.idHash !== hashToken(token)) return;
+    await Session.query(this.db).deleteById(current.idHash);
+    ctx!.state.session = undefined;
+  }
+
+  /**
+   * The unexpired session named by `token` and its user: from the cache without a promise
+   * (this runs on every request), else one query.
+   */
+  load(token: string): SignedIn | undefined | Promise<SignedIn | undefined> {
+    if (token.length > MAX_TOKEN_LENGTH) return undefined;
+    const now = this.clock.now();
+    return this.cache.get(token, now.getTime()) ?? this.read(token, now);
+  }
+
+  private async read(token: string, now: Date): Promise<SignedIn | undefined> {
+    const mark = this.cache.mark;
+    const idHash = hashToken(token);
+    const row = await this.db("sessions")
+      .join("users", "users.id", "sessions.userId")
+      .where("sessions.idHash", idHash)
+      .where("sessions.expiresAt", ">", now)
+      .first(
+        "users.*",
+        "sessions.expiresAt as sessionExpiresAt",
+        "sessions.createdAt as sessionCreatedAt",
+        "sessions.userAgent as sessionUserAgent",
+      );
+    if (!row) return undefined;
+    const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, ...userColumns } = row;
+    const user = User.fromDatabaseJson(userColumns);
+    const session = Session.fromJson(
+      { idHash, userId: user.id, expiresAt: sessionExpiresAt, createdAt: sessionCreatedAt, userAgent: sessionUserAgent },
+      { skipValidation: true },
+    );
+    const signedIn = { session, user };
+    this.cache.set(token, signedIn, now.getTime(), mark);
+    return signedIn;
+  }
+
+  /** A user's unexpired sessions, newest first. */
+  async sessionsOf(userId: string, db: Knex | Knex.Transaction = this.db): Promise<Session[]> {
+    return await Session.query(db)
+      .where("userId", userId)
+      .where("expiresAt", ">", this.clock.now())
+      .orderBy("createdAt", "desc");
+  }
+
+  /** Ends every session of a user (sign out everywhere, password change or reset). */
+  async endAllSessions(userId: string, db: Knex | Knex.Transaction = this.db): Promise<void> {
+    await Session.query(db).delete().where("userId", userId);
+  }
+}
