@@ -31,6 +31,8 @@ export default defineConfig({
       // json-summary: the per-area figures README quotes are summed from it.
       reporter: ["text-summary", "html", "json-summary"],
       reportsDirectory: "coverage",
+      // The figures are worth having when a slow machine times out a test or two.
+      reportOnFailure: true,
     },
   },
 });
