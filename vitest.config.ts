@@ -13,5 +13,26 @@ export default defineConfig({
     // Two cores: two files at a time.
     maxWorkers: 2,
     minWorkers: 1,
+    // `npm run coverage` only (vitest run --coverage). What runs outside this process (spawned
+    // server bundles, the app in Chromium) is not seen: README, "Tests".
+    coverage: {
+      provider: "v8",
+      include: ["server/**", "web/src/**", "desktop/**", "shared/**"],
+      exclude: [
+        "**/*.test.ts",
+        "**/*.test.tsx",
+        "**/*.d.ts",
+        "tests/**",
+        "desktop/test/**",
+        "**/dist/**",
+        "**/out/**",
+        "**/generated/**",
+      ],
+      // json-summary: the per-area figures README quotes are summed from it.
+      reporter: ["text-summary", "html", "json-summary"],
+      reportsDirectory: "coverage",
+      // The figures are worth having when a slow machine times out a test or two.
+      reportOnFailure: true,
+    },
   },
 });

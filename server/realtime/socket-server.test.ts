@@ -4,7 +4,7 @@ import type { MessageEvent } from "../../shared/realtime";
 import { usingPostgres } from "../../tests/support/database";
 import { uniqueEmail } from "../../tests/support/factories";
 import { startTestServer, type TestServer } from "../../tests/support/server";
-import { settle, TestSocket, upgradeStatus } from "../../tests/support/ws-client";
+import { TestSocket, upgradeStatus } from "../../tests/support/ws-client";
 import { hashToken } from "../auth/sessions";
 import type { Database } from "../db/connection";
 import { type PostgresRealtimeHub, REALTIME_CHANNEL } from "./postgres-hub";
@@ -69,6 +69,23 @@ const newMessage = (clientId: string, messageId: string = randomUUID()): Message
 
 let server: TestServer;
 const sockets: TestSocket[] = [];
+
+/**
+ * Publishes a marker into `clientId`'s conversation (from `from`) and waits until each of
+ * `receivers` has it. A socket receives events in the order they were published, so anything
+ * published before the marker that was going to reach it has arrived by then: this is how the
+ * tests below show that something did not arrive.
+ */
+async function marker(
+  clientId: string,
+  receivers: TestSocket[],
+  from: TestServer = server,
+): Promise<MessageEvent> {
+  const event = newMessage(clientId);
+  await from.services.realtime.publish(event);
+  for (const socket of receivers) await socket.waitFor((e) => e.messageId === event.messageId);
+  return event;
+}
 
 async function open(member: Member, target: TestServer = server): Promise<TestSocket> {
   const socket = await TestSocket.open(target.url, { cookie: member.cookie });
@@ -158,11 +175,14 @@ describe("delivery", () => {
     await socketA.waitFor((e) => e.messageId === event.messageId);
     await socketA2ndTab.waitFor((e) => e.messageId === event.messageId);
     await socketA1.waitFor((e) => e.messageId === event.messageId);
-    await settle();
+    const toA1 = await marker(clientA1.clientId, [socketA, socketA2ndTab, socketA1]);
+    const toA2 = await marker(clientA2.clientId, [socketA2]);
+    const toB1 = await marker(clientB1.clientId, [socketB, socketB1]);
     expect(socketA.eventsFor(event.messageId)).toEqual([event]);
     expect(socketA2ndTab.eventsFor(event.messageId)).toEqual([event]);
-    expect(socketA1.eventsFor(event.messageId)).toEqual([event]);
-    for (const outsider of [socketB, socketA2, socketB1]) expect(outsider.events).toEqual([]);
+    expect(socketA1.events).toEqual([event, toA1]);
+    for (const outsider of [socketB, socketB1]) expect(outsider.events).toEqual([toB1]);
+    expect(socketA2.events).toEqual([toA2]);
 
     const forB1 = {
       type: "feedback_updated",
@@ -172,10 +192,11 @@ describe("delivery", () => {
     await server.services.realtime.publish(forB1);
     await socketB.waitFor((e) => e.messageId === forB1.messageId);
     await socketB1.waitFor((e) => e.messageId === forB1.messageId);
-    await settle();
+    await marker(clientA1.clientId, [socketA, socketA1]);
+    const toA2Again = await marker(clientA2.clientId, [socketA2]);
     expect(socketA.eventsFor(forB1.messageId)).toEqual([]);
     expect(socketA1.eventsFor(forB1.messageId)).toEqual([]);
-    expect(socketA2.events).toEqual([]);
+    expect(socketA2.events).toEqual([toA2, toA2Again]);
   });
 
   it("delivers events in the order they were published", async () => {
@@ -223,8 +244,8 @@ describe("delivery", () => {
     const event = newMessage(client.clientId);
     await server.services.realtime.publish(event);
     await socket.waitFor((e) => e.messageId === event.messageId);
-    await settle(100);
-    expect(socket.events).toEqual([event]);
+    const after = await marker(client.clientId, [socket]);
+    expect(socket.events).toEqual([event, after]);
   });
 });
 
@@ -244,6 +265,7 @@ describe("ending access", () => {
   it("a deleted client receives nothing more: its sockets close and cannot reopen", async () => {
     const owner = await makeOwner(server.db);
     const client = await makeClient(server.db, owner);
+    const kept = await makeClient(server.db, owner);
     const ownerSocket = await open(owner);
     const clientSocket = await open(client);
     // The conversation's members are cached after this one.
@@ -261,7 +283,7 @@ describe("ending access", () => {
     expect(await upgradeStatus(server.url, { cookie: client.cookie })).toBe(401);
     const after = newMessage(client.clientId);
     await server.services.realtime.publish(after);
-    await settle();
+    await marker(kept.clientId, [ownerSocket]);
     expect(clientSocket.events).toEqual([before]);
     expect(ownerSocket.eventsFor(after.messageId)).toEqual([]);
   });
@@ -269,13 +291,17 @@ describe("ending access", () => {
   it("a client user whose conversation is gone is closed by the session check (4401)", async () => {
     const owner = await makeOwner(server.db);
     const client = await makeClient(server.db, owner);
+    const kept = await makeClient(server.db, owner);
+    const ownerSocket = await open(owner);
     const clientSocket = await open(client);
     await server.db("clients").where("id", client.clientId).delete();
     await server.services.realtime.publish(newMessage(client.clientId));
-    await settle();
-    expect(clientSocket.events).toEqual([]);
+    // Deliveries go out one after another: the owner's marker comes after the event's turn.
+    await marker(kept.clientId, [ownerSocket]);
     await server.sockets.checkSessions();
     expect((await clientSocket.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
+    // The close came after anything sent to this socket before it.
+    expect(clientSocket.events).toEqual([]);
   });
 
   it("a signed-out user's socket closes with 4401 at the next session check", async () => {
@@ -377,8 +403,14 @@ describe("timers: heartbeat and session checks", () => {
       ws: { autoPong: false },
     });
     sockets.push(answering, silent);
+    let pings = 0;
+    answering.ws.on("ping", () => {
+      pings += 1;
+    });
     expect((await silent.waitForClose(3_000)).code).toBe(1006);
-    await settle(400);
+    // Three more heartbeats: one unanswered ping is enough to be cut at the next.
+    const seen = pings;
+    await expect.poll(() => pings, { timeout: 3_000 }).toBeGreaterThanOrEqual(seen + 3);
     expect(answering.isOpen).toBe(true);
   });
 
@@ -406,6 +438,7 @@ describe.skipIf(!usingPostgres)(
       const owner = await makeOwner(server.db);
       const client = await makeClient(server.db, owner);
       const outsider = await makeOwner(server.db);
+      const outsidersClient = await makeClient(server.db, outsider);
       const ownerOnSecond = await open(owner, second);
       const clientOnFirst = await open(client, server);
       const outsiderOnSecond = await open(outsider, second);
@@ -418,10 +451,16 @@ describe.skipIf(!usingPostgres)(
         await socket.waitFor((e) => e.messageId === fromFirst.messageId);
         await socket.waitFor((e) => e.messageId === fromSecond.messageId);
       }
-      await settle(500);
-      expect(ownerOnSecond.events).toEqual([fromFirst, fromSecond]);
-      expect(clientOnFirst.events).toEqual([fromFirst, fromSecond]);
-      expect(outsiderOnSecond.events).toEqual([]);
+      // Markers from both instances: any second copy of the events would have come before.
+      const members = [ownerOnSecond, clientOnFirst];
+      const markers = [
+        await marker(client.clientId, members),
+        await marker(client.clientId, members, second),
+      ];
+      expect(ownerOnSecond.events).toEqual([fromFirst, fromSecond, ...markers]);
+      expect(clientOnFirst.events).toEqual([fromFirst, fromSecond, ...markers]);
+      const toOutsider = await marker(outsidersClient.clientId, [outsiderOnSecond]);
+      expect(outsiderOnSecond.events).toEqual([toOutsider]);
     });
 
     it("a burst of events (batched into few NOTIFYs) arrives complete, in order, once each", async () => {
@@ -432,8 +471,8 @@ describe.skipIf(!usingPostgres)(
       await Promise.all(burst.map((event) => server.services.realtime.publish(event)));
       const last = burst.at(-1)!;
       await socket.waitFor((e) => e.messageId === last.messageId, 10_000);
-      await settle(300);
-      expect(socket.events).toEqual(burst);
+      const after = await marker(client.clientId, [socket]);
+      expect(socket.events).toEqual([...burst, after]);
     });
 
     it("disconnectUsers on one instance closes the user's sockets on the other", async () => {
@@ -458,8 +497,8 @@ describe.skipIf(!usingPostgres)(
       const event = newMessage(client.clientId);
       await server.services.realtime.publish(event);
       await socket.waitFor((e) => e.messageId === event.messageId);
-      await settle(200);
-      expect(socket.events).toEqual([event]);
+      const after = await marker(client.clientId, [socket]);
+      expect(socket.events).toEqual([event, after]);
     });
 
     it("reconnects a lost LISTEN connection and asks its sockets to catch up (1012)", async () => {

@@ -239,9 +239,11 @@ describe.skipIf(!browserAvailable)("conversations in the browser", () => {
 
     // The page's socket goes through the test, which can cut it and refuse reconnects.
     let refuse = false;
+    let refused = 0;
     const sockets: WebSocketRoute[] = [];
     await cp.routeWebSocket(/\/ws$/, (socket) => {
       if (refuse) {
+        refused += 1;
         void socket.close({ code: 1011, reason: "test: still down" });
         return;
       }
@@ -263,7 +265,9 @@ describe.skipIf(!browserAvailable)("conversations in the browser", () => {
     expect((await post("Sent while the socket was down")).status).toBe(201);
     // (Whether "Connection lost. Reconnecting…" shows here depends on timing: it waits 2 s,
     // and a refused attempt may look open to the page for an instant, which hides it again.)
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The page's second refused attempt: it handled the drop and the first refusal (each
+    // followed by a backoff), and the message did not come some other way meanwhile.
+    await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
     expect(await log(cp).getByText("Sent while the socket was down").count()).toBe(0);
 
     refuse = false;

@@ -135,8 +135,3 @@ function connect(baseUrl: string, options: SocketOptions): WebSocket {
   const origin = options.origin ?? new URL(baseUrl).origin;
   return new WebSocket(url, { headers, ...(origin ? { origin } : {}), ...options.ws });
 }
-
-/** Lets the event loop run for `ms` (to show that something does not arrive). */
-export function settle(ms = 300): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClock } from "../../../tests/support/clock";
+import { addClient } from "../../../tests/support/conversations";
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
 import { codeFrom } from "../../../tests/support/smtp";
-import { settle, TestSocket } from "../../../tests/support/ws-client";
+import { TestSocket } from "../../../tests/support/ws-client";
 import { User } from "../../models";
 
 let server: TestServer;
@@ -114,7 +115,8 @@ describe("sign-up and verification", () => {
     const unknown = uniqueEmail("nobody");
     const response = await server.agent().post("/api/resend-verification", { email: unknown });
     expect(response.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The mail would be sent by the work queued after the answer: once that is done, none was.
+    await server.services.afterAnswer.idle();
     expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
   });
 });
@@ -167,7 +169,11 @@ describe("sign-in and sessions", () => {
       expect((await owner.agent.post("/api/logout")).status).toBe(200);
       // Well before the 15-second session check.
       expect((await otherTab.waitForClose(2_000)).code).toBe(4401);
-      await settle();
+      // A message sent afterwards still reaches the phone: it was not closed with the other tab.
+      const client = await addClient({ ...owner, agent: phone });
+      const sent = await phone.post(`/api/clients/${client.id}/messages`, { content: "still here" });
+      expect(sent.status).toBe(201);
+      await phoneSocket.waitFor((e) => e.messageId === sent.body.id);
       expect(phoneSocket.isOpen).toBe(true);
     } finally {
       phoneSocket.close();

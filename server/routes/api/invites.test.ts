@@ -10,7 +10,7 @@ import {
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
 import type { ReceivedMail } from "../../../tests/support/smtp";
-import { settle, TestSocket } from "../../../tests/support/ws-client";
+import { TestSocket } from "../../../tests/support/ws-client";
 import { Client, Session, User } from "../../models";
 
 const INVALID_INVITE = "This invite link is invalid or has already been used.";
@@ -184,7 +184,10 @@ describe("the owner's live view of a join", () => {
       // A re-issued link used on another device is not a new join.
       const { inviteToken } = (await owner.agent.post(`/api/clients/${added.id}/invite`)).body;
       expect((await server.agent().post(`/api/invite/${inviteToken}`)).status).toBe(200);
-      await settle();
+      // A message sent afterwards: events arrive in order, so a second join would be in by then.
+      const sent = await owner.agent.post(`/api/clients/${added.id}/messages`, { content: "hi" });
+      expect(sent.status).toBe(201);
+      await socket.waitFor((e) => e.messageId === sent.body.id);
       expect(socket.events.filter((e) => e.type === "client_joined")).toHaveLength(1);
     } finally {
       socket.close();
@@ -346,7 +349,8 @@ describe("sign-in links for joined clients", () => {
       expect(asked.status).toBe(200);
       expect(asked.body).toEqual(ASKED);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The links would be mailed by the work queued after the answers: once that is done, none was.
+    await server.services.afterAnswer.idle();
     expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
     expect(server.smtp.mailsTo(pending.email)).toHaveLength(0);
     expect(

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addJoinedClient, setTier } from "../../../tests/support/conversations";
+import { addClient, addJoinedClient, setTier } from "../../../tests/support/conversations";
 import { signUpOwner } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
 import { TestSocket } from "../../../tests/support/ws-client";
@@ -23,6 +24,17 @@ async function conversation(ownerName = "Olivia Owner", clientName = "Carla Clie
 }
 
 /**
+ * Publishes a marker event into `clientId`'s conversation. The hub hands events on, and sockets
+ * receive them, in the order they were published: once the marker is in, anything published
+ * before it is in too. This is how the tests below show that nothing more was announced.
+ */
+async function publishMarker(clientId: string) {
+  const marker = { type: "new_message", clientId, messageId: randomUUID() } as const;
+  await server.services.realtime.publish(marker);
+  return marker;
+}
+
+/**
  * Events about one conversation as this server's hub sees them. On PostgreSQL the hub also
  * hears the other test files' servers (one database, one NOTIFY channel): only this
  * conversation's events count. Events published just before recording may still arrive (through
@@ -32,17 +44,19 @@ function recordEvents(clientId: string, type?: RealtimeEvent["type"]) {
   const events: RealtimeEvent[] = [];
   const stop = server.services.realtime.subscribe((message) => {
     if (message.kind !== "event" || message.event.clientId !== clientId) return;
-    if (!type || message.event.type === type) events.push(message.event);
+    events.push(message.event);
   });
-  /** The events once `count` have arrived and nothing more came for a moment. */
-  const settled = async (count: number) => {
-    const deadline = Date.now() + 5_000;
-    while (events.length < count && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    return events;
+  const markers = new Set<string>();
+  const isMarker = (event: RealtimeEvent) => event.messageId !== undefined && markers.has(event.messageId);
+  /** The events (of `type`) published before a marker published now. */
+  const before = async () => {
+    const marker = await publishMarker(clientId);
+    markers.add(marker.messageId);
+    const arrived = () => events.some((e) => "messageId" in e && e.messageId === marker.messageId);
+    await expect.poll(arrived).toBe(true);
+    return events.filter((event) => !isMarker(event) && (!type || event.type === type));
   };
-  return { events, stop, settled };
+  return { stop, before };
 }
 
 describe("sending and reading messages", () => {
@@ -142,15 +156,17 @@ describe("sending and reading messages", () => {
     try {
       const sent = await client.agent.post(`${path}/messages`, { content: "ping" });
       const event = { type: "new_message", clientId: client.id, messageId: sent.body.id };
-      expect(await recorded.settled(1)).toEqual([event]);
+      expect(await recorded.before()).toEqual([event]);
       expect(await sockets[0]!.waitFor((e) => e.messageId === sent.body.id)).toEqual(event);
       expect(await sockets[1]!.waitFor((e) => e.messageId === sent.body.id)).toEqual(event);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(sockets[2]!.events).toEqual([]);
+      // A marker into the other owner's own conversation: once it is in, `event` would be too.
+      const othersMarker = await publishMarker((await addClient(other)).id);
+      await sockets[2]!.waitFor((e) => e.messageId === othersMarker.messageId);
+      expect(sockets[2]!.events).toEqual([othersMarker]);
       // Refused sends announce nothing.
       await client.agent.post(`${path}/messages`, { content: " " });
       await other.agent.post(`${path}/messages`, { content: "intruder" });
-      expect(await recorded.settled(1)).toHaveLength(1);
+      expect(await recorded.before()).toEqual([event]);
     } finally {
       recorded.stop();
       for (const socket of sockets) socket.close();
@@ -295,7 +311,7 @@ describe("read state", () => {
       // The mark never moves back, and marking again announces nothing.
       expect((await client.agent.post(`${path}/read`, { messageId: sent[0].id })).status).toBe(200);
       expect((await client.agent.post(`${path}/read`, { messageId: sent[1].id })).status).toBe(200);
-      expect(await recorded.settled(1)).toEqual([event]);
+      expect(await recorded.before()).toEqual([event]);
       expect(await reads(owner.agent)).toEqual([true, true, false]);
     } finally {
       recorded.stop();

@@ -5,6 +5,7 @@ import { FullPageRedirect } from "../ui/full-page-redirect";
 import { PageMessage } from "../ui/page-message";
 import { CenteredSpinner } from "../ui/spinner";
 import { useInviteHandling } from "./invite-handling";
+import { inviteLinkIn } from "./invite-link";
 import { usePortalRoute } from "./portal-location";
 import { PortalMain } from "./portal-main";
 import { usePortalClient } from "./portal-client-query";
@@ -13,8 +14,9 @@ import { SignInLinkRequest } from "./sign-in-link-request-lazy";
 
 /** /client/{clientId}, /client?code=..., /invite/{token} and /invite. */
 export function ClientPortalPage() {
-  const { clientId, token, searchParams } = usePortalRoute();
-  const inviteInProgress = useInviteHandling(token, clientId ? null : searchParams.get("code"));
+  const route = usePortalRoute();
+  const { clientId } = route;
+  const inviteInProgress = useInviteHandling(inviteLinkIn(route));
   const userQuery = useCurrentUser();
   const isClient = userQuery.data?.role === "client";
   // The owner deleted this client while the page was open (the socket closed with 4001).

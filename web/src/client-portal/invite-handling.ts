@@ -1,8 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { AcceptInviteResponse, ResolveShortLinkResponse } from "../../../shared/schemas/clients";
-import { ApiError, apiGet, apiPost } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
+import {
+  acceptInvite,
+  failureReason,
+  type InviteLink,
+  type InviteStep,
+  resolveShortCode,
+} from "./invite-link";
 import { navigate } from "./portal-location";
 
 /**
@@ -13,39 +18,38 @@ function leaveForSignIn(reason: "invite-invalid" | "invite-failed") {
   window.location.replace(`/auth?error=${reason}`);
 }
 
-/** A refusal from the server means a bad link; anything else (network, 5xx) is our failure. */
-function failureReason(error: unknown): "invite-invalid" | "invite-failed" {
-  return error instanceof ApiError && error.status < 500 ? "invite-invalid" : "invite-failed";
-}
-
 /**
  * Handles /invite/{token} (one attempt per token: sign in as the client, then open the
  * conversation) and /client?code=... (resolve the short code to its invite token).
  * Returns whether something is being handled.
  */
-export function useInviteHandling(token: string | undefined, code: string | null): boolean {
+export function useInviteHandling(link: InviteLink | null): boolean {
   const queryClient = useQueryClient();
   const handled = useRef<string | null>(null);
+  const token = link && "token" in link ? link.token : undefined;
+  const code = link && "code" in link ? link.code : undefined;
   const work = token ? `token:${token}` : code ? `code:${code}` : null;
 
   useEffect(() => {
     if (!work || handled.current === work) return;
     handled.current = work;
+    const go = (step: InviteStep) => {
+      if ("signIn" in step) leaveForSignIn(step.signIn);
+      else navigate(step.navigate, { replace: true });
+    };
     if (token) {
-      apiPost<AcceptInviteResponse>(`/api/invite/${encodeURIComponent(token)}`)
-        .then(async (answer) => {
-          if (!answer?.success || !answer.clientId) return leaveForSignIn("invite-invalid");
-          setCurrentUser(queryClient, await fetchCurrentUser());
-          navigate(`/client/${encodeURIComponent(answer.clientId)}`, { replace: true });
-        })
-        .catch((error: unknown) => leaveForSignIn(failureReason(error)));
+      void acceptInvite(token).then(async (step) => {
+        if ("navigate" in step) {
+          try {
+            setCurrentUser(queryClient, await fetchCurrentUser());
+          } catch (error) {
+            return leaveForSignIn(failureReason(error));
+          }
+        }
+        go(step);
+      });
     } else if (code) {
-      apiGet<ResolveShortLinkResponse>(`/api/short-link/${encodeURIComponent(code)}`)
-        .then((answer) => {
-          if (!answer?.inviteToken) return leaveForSignIn("invite-invalid");
-          navigate(`/invite/${encodeURIComponent(answer.inviteToken)}`, { replace: true });
-        })
-        .catch((error: unknown) => leaveForSignIn(failureReason(error)));
+      void resolveShortCode(code).then(go);
     }
   }, [work, token, code, queryClient]);
 

@@ -1,23 +1,20 @@
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { type QueryClient, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { MessagePayload } from "../../../shared/schemas/messages";
 import { apiGet, apiPost, apiRequestWithHeaders } from "../api/client";
 import { isRetryable, newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
 import { queryKeys } from "../api/query-keys";
+import {
+  type Message,
+  type MessagePage,
+  type MessagePages,
+  olderPageParam,
+  oldestFirst,
+  withAppended,
+  withReplaced,
+} from "./message-pages";
 import { type OutboxEntry, outbox, useOutbox } from "./outbox";
 
-export type Message = MessagePayload;
-
-/** One page of a conversation, oldest to newest, and whether older messages exist. */
-export interface MessagePage {
-  messages: Message[];
-  hasMore: boolean;
-}
+export type { Message, MessagePage };
 
 /** `before` undefined: the newest page; else the page of messages just older than that id. */
 export async function fetchMessagePage(clientId: string, before?: string): Promise<MessagePage> {
@@ -27,11 +24,6 @@ export async function fetchMessagePage(clientId: string, before?: string): Promi
     `/api/clients/${encodeURIComponent(clientId)}/messages${query}`,
   );
   return { messages: data ?? [], hasMore: headers.get("X-Has-More") === "true" };
-}
-
-/** Oldest to newest across the loaded pages; a stable function, so the result is memoized. */
-function oldestFirst(data: InfiniteData<MessagePage, string | undefined>): Message[] {
-  return [...data.pages].reverse().flatMap((page) => page.messages);
 }
 
 /**
@@ -44,42 +36,23 @@ export function useMessages(clientId: string) {
     queryKey: queryKeys.messages(clientId),
     queryFn: ({ pageParam }) => fetchMessagePage(clientId, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => (page.hasMore ? page.messages[0]?.id : undefined),
+    getNextPageParam: olderPageParam,
+    // A module-level function, so the selected list is memoized.
     select: oldestFirst,
   });
 }
 
 /** Puts a message the server just accepted at the end of the newest page (once). */
 function appendMessage(queryClient: QueryClient, clientId: string, message: Message) {
-  queryClient.setQueryData<InfiniteData<MessagePage, string | undefined>>(
-    queryKeys.messages(clientId),
-    (data) => {
-      if (!data) return data;
-      const [newest, ...older] = data.pages;
-      if (!newest) return data;
-      if (data.pages.some((page) => page.messages.some((known) => known.id === message.id))) {
-        return data;
-      }
-      return {
-        ...data,
-        pages: [{ ...newest, messages: [...newest.messages, message] }, ...older],
-      };
-    },
+  queryClient.setQueryData<MessagePages>(queryKeys.messages(clientId), (data) =>
+    withAppended(data, message),
   );
 }
 
 /** Puts the server's newer copy of a loaded message (a decided file) in place. */
 export function replaceMessage(queryClient: QueryClient, clientId: string, message: Message) {
-  queryClient.setQueryData<InfiniteData<MessagePage, string | undefined>>(
-    queryKeys.messages(clientId),
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          messages: page.messages.map((known) => (known.id === message.id ? message : known)),
-        })),
-      },
+  queryClient.setQueryData<MessagePages>(queryKeys.messages(clientId), (data) =>
+    withReplaced(data, message),
   );
 }
 

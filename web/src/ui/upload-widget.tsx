@@ -7,8 +7,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { fileExtension, formatFileSize } from "../../../shared/files";
+import { formatFileSize } from "../../../shared/files";
 import { Button } from "./button";
+import { checkFile, chooseFirst, uploadChosen } from "./file-choice";
 import { useToast } from "./toast";
 import "./upload-widget.css";
 
@@ -24,27 +25,6 @@ export interface UploadWidgetProps {
   uploadLabel?: string;
   /** Options shown above the upload button (e.g. "Requires feedback"). */
   children?: ReactNode;
-}
-
-/** The spec's checks (section 5): the extension must be accepted, the size at most the maximum. */
-export function checkFile(
-  file: File,
-  acceptedExtensions: readonly string[],
-  maxBytes: number,
-): { title: string; description: string } | null {
-  if (!acceptedExtensions.includes(fileExtension(file.name))) {
-    return {
-      title: "File type not supported",
-      description: `Accepted: ${acceptedExtensions.map((extension) => `.${extension}`).join(", ")}`,
-    };
-  }
-  if (file.size > maxBytes) {
-    return {
-      title: `File size must be less than ${formatFileSize(maxBytes)}`,
-      description: `${file.name} is ${formatFileSize(file.size)}.`,
-    };
-  }
-  return null;
 }
 
 /**
@@ -78,15 +58,10 @@ export function UploadWidget({
   }, []);
 
   const choose = (files: FileList | null | undefined) => {
-    const first = files?.[0];
-    if (!first) return;
-    const problem = checkFile(first, acceptedExtensions, maxBytes);
-    if (problem) {
-      toast({ ...problem, variant: "destructive" });
-      setFile(null);
-      return;
-    }
-    setFile(first);
+    const choice = chooseFirst(files, acceptedExtensions, maxBytes);
+    if (!choice) return;
+    if (choice.problem) toast({ ...choice.problem, variant: "destructive" });
+    setFile(choice.file);
   };
 
   const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -111,15 +86,10 @@ export function UploadWidget({
 
   const upload = async () => {
     if (!file || locked) return;
-    setUploading(true);
-    try {
-      await onUpload(file);
-    } catch {
-      // The caller reports the failure; the widget only returns to empty.
-    } finally {
-      setUploading(false);
-      setFile(null);
-    }
+    await uploadChosen(file, onUpload, (running) => {
+      setUploading(running);
+      if (!running) setFile(null);
+    });
   };
 
   const accept = acceptedExtensions.map((extension) => `.${extension}`).join(",");
