@@ -25,11 +25,23 @@ export async function buildServer() {
   log(`server -> ${path.relative(root, outputs.server)}`, started);
 }
 
-/** Builds the web app with web/vite.config.ts into dist/web. */
+/**
+ * The web app's pages, each built on its own with web/vite.config.ts into dist/web. Built
+ * together, Rollup would put every module both pages use into shared chunks with all the
+ * exports either page needs: the dashboard's zod came along into the portal's first load.
+ */
+const WEB_PAGES = ["index.html", "client.html"];
+
 export async function buildWeb() {
   const started = performance.now();
   const { build } = await import("vite");
-  await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });
+  for (const [index, page] of WEB_PAGES.entries()) {
+    await build({
+      configFile: path.join(root, "web/vite.config.ts"),
+      logLevel: "warn",
+      build: { emptyOutDir: index === 0, rollupOptions: { input: path.join(root, "web", page) } },
+    });
+  }
   log(`web -> ${path.relative(root, path.dirname(outputs.web))}`, started);
 }
 

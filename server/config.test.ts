@@ -122,6 +122,15 @@ describe("start-up refusals", () => {
     expect(refusals({ APP_URL: "http://desk.example.com" })).toEqual([]);
   });
 
+  it("stops a Google issuer over plain http unless it is on this machine", () => {
+    const line = "GOOGLE_ISSUER: must be https (plain http only on a loopback host, for tests)";
+    expect(refusals({ GOOGLE_ISSUER: "http://accounts.example.com" })).toEqual([line]);
+    expect(refusals({ GOOGLE_ISSUER: "http://10.0.0.5:8080" })).toEqual([line]);
+    expect(refusals({ GOOGLE_ISSUER: "http://127.0.0.1:8080" })).toEqual([]);
+    expect(refusals({ GOOGLE_ISSUER: "http://localhost:8080" })).toEqual([]);
+    expect(refusals({ GOOGLE_ISSUER: "https://accounts.google.com" })).toEqual([]);
+  });
+
   it("stops on S3 settings: object storage is not supported yet", () => {
     expect(refusals({ S3_BUCKET: "files" })).toEqual([
       "S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",

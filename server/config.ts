@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { BILLING_MODES, type BillingMode } from "../shared/billing-mode";
@@ -148,6 +149,11 @@ function startupRefusals(values: EnvValues): string[] {
       "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
     );
   }
+  if (values.GOOGLE_ISSUER) {
+    const issuer = new URL(values.GOOGLE_ISSUER);
+    if (issuer.protocol !== "https:" && !allowsPlainHttp(issuer))
+      lines.push("GOOGLE_ISSUER: must be https (plain http only on a loopback host, for tests)");
+  }
   const s3 = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
     (name) => values[name],
   );
@@ -158,6 +164,13 @@ function startupRefusals(values: EnvValues): string[] {
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** Plain http only for an issuer on this machine (the tests' mock), never over a network. */
+export function allowsPlainHttp(issuer: URL): boolean {
+  if (issuer.protocol !== "http:") return false;
+  const host = issuer.hostname;
+  return host === "localhost" || host === "[::1]" || (isIPv4(host) && host.startsWith("127."));
+}
 
 /** http://localhost:3000 is also reached as 127.0.0.1:3000; both are the same local app. */
 function allowedOrigins(appUrl: string): string[] {

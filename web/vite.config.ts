@@ -42,12 +42,9 @@ export default defineConfig(({ command, mode }) => ({
     emptyOutDir: true,
     target: "es2022",
     rollupOptions: {
-      input: {
-        index: `${webRoot}index.html`,
-        client: `${webRoot}client.html`,
-      },
-      // Code used by both pages (React, the API client, ui/) lands in shared chunks.
-      output: { chunkFileNames: "assets/shared-[hash].js" },
+      // scripts/build.mjs builds each page (index.html, client.html) on its own, naming it as
+      // the input: the client portal's chunks then hold only what the portal uses.
+      output: { chunkFileNames: "assets/chunk-[hash].js" },
       onwarn(warning, warn) {
         // Libraries mark their modules "use client" for React Server Components; meaningless here.
         if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;

@@ -1,7 +1,6 @@
-import { isIPv4 } from "node:net";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { Config } from "../config";
+import { allowsPlainHttp, type Config } from "../config";
 import { PENDING_TTL_MS, type PendingSignIn } from "./google-sign-in-state";
 
 /**
@@ -25,12 +24,8 @@ export interface GoogleIdentity {
 const SCOPE = "openid email profile";
 const TIMEOUT_SECONDS = 10;
 
-/** Plain http only for an issuer on this machine (the tests' mock), never over a network. */
-export function allowsPlainHttp(issuer: URL): boolean {
-  if (issuer.protocol !== "http:") return false;
-  const host = issuer.hostname;
-  return host === "localhost" || host === "[::1]" || (isIPv4(host) && host.startsWith("127."));
-}
+// Checked at start-up too (config.ts); its tests import it from here.
+export { allowsPlainHttp };
 
 /**
  * One discovery per configured Google client, kept for the life of the app: the

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -17,6 +18,6 @@ export async function ensureWebBuilt(root = process.cwd()): Promise<void> {
   const index = path.join(root, "dist/web/index.html");
   const sources = Math.max(newestMtime(path.join(root, "web")), newestMtime(path.join(root, "shared")));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  const { build } = await import("vite");
-  await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });
+  // The production build's own steps (each page on its own): scripts/build.mjs.
+  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--web-only"], { cwd: root, stdio: "inherit" });
 }
