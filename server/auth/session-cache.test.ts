@@ -50,4 +50,22 @@ describe("session cache", () => {
     await owner.agent.patch("/api/user/password", { currentPassword: owner.password, newPassword: "changed-pw" });
     expect((await other.get("/api/user")).status).toBe(401);
   });
+
+  it("keeps serving the session after a message send, which reads users but writes neither table", async () => {
+    const owner = await signUpOwner(server);
+    const added = await owner.agent.post("/api/clients", { name: "Cache Client", email: "cache-client@example.test" });
+    await owner.agent.get("/api/user");
+    await owner.agent.post(`/api/clients/${added.body.id}/messages`, { content: "hello" });
+    expect(await queriesDuring(() => owner.agent.get("/api/user"))).toBe(0);
+  });
+
+  it("shows a user changed by raw SQL inside a CTE at once", async () => {
+    const owner = await signUpOwner(server);
+    await owner.agent.get("/api/user");
+    await server.db.raw(
+      `with changed as (update "users" set full_name = 'Renamed Owner' where id = ? returning id) select id from changed`,
+      [owner.id],
+    );
+    expect((await owner.agent.get("/api/user")).body.fullName).toBe("Renamed Owner");
+  });
 });

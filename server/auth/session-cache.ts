@@ -12,9 +12,13 @@ interface Entry extends SignedIn {
 
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
-/** Statements that may change or remove a row (an insert only adds one nobody has cached). */
-const WRITE = /^\s*(?:update|delete|truncate|merge|with)\b/i;
-const CACHED_TABLES = /\b(?:users|sessions)\b/i;
+/**
+ * A statement that changes or removes rows of users or sessions, wherever it stands (a CTE's
+ * update included); an insert only adds a row nobody has cached. Statements that merely read
+ * those tables (a message send joins users) leave the cache alone.
+ */
+const WRITES_CACHED_TABLE =
+  /\b(?:update(?:\s+only)?|delete\s+from(?:\s+only)?|truncate(?:\s+table)?(?:\s+only)?|merge\s+into)\s+"?(?:users|sessions)"?(?![\w$])/i;
 const TRANSACTION_END = /^\s*(?:commit|rollback)\b/i;
 
 interface QueryEvent {
@@ -78,7 +82,7 @@ export class SessionCache {
       if (this.writing.delete(transaction)) this.clear();
       return;
     }
-    if (!WRITE.test(sql) || !CACHED_TABLES.test(sql)) return;
+    if (!WRITES_CACHED_TABLE.test(sql)) return;
     this.clear();
     if (transaction) this.writing.add(transaction);
   };
