@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import type { Clock } from "../clock";
-import type { AppContext } from "../context";
 import type { Database } from "../db/connection";
 import { Session, User } from "../models";
 import { SessionCache, type SignedIn } from "./session-cache";
@@ -19,9 +18,15 @@ export interface SessionData {
   userId: string;
 }
 
+/** What the store uses of the request's context (ctx.state as the routes read it). */
+interface RequestContext {
+  state: { session?: Session; user?: User };
+  get(field: string): string;
+}
+
 /** koa-session passes the request's context to every store call. */
 interface StoreContext {
-  ctx?: AppContext;
+  ctx?: RequestContext;
 }
 
 /**
