@@ -101,4 +101,20 @@ describe("session store", () => {
     expect(await server.services.sessions.load("x".repeat(500))).toBeUndefined();
     expect(await server.services.sessions.load("nonsense")).toBeUndefined();
   });
+
+  it("reads the stored session for a websocket, not the cached one", async () => {
+    const owner = await signUpOwner(server);
+    const token = tokenOf(owner.agent.cookieHeader);
+    await owner.agent.get("/api/user");
+    let queries = 0;
+    const count = () => {
+      queries += 1;
+    };
+    server.db.on("query", count);
+    const stored = await server.services.sessions.loadStored(token);
+    server.db.removeListener("query", count);
+    expect(stored?.user.id).toBe(owner.id);
+    expect(queries).toBe(1);
+    expect(await server.services.sessions.loadStored("x".repeat(500))).toBeUndefined();
+  });
 });

@@ -35,7 +35,7 @@ interface StoreContext {
  * get() also puts the rows in ctx.state (routes read ctx.state.user and ctx.state.session);
  * set() and destroy() act on that signed-in session: set() slides its expiry, or inserts the
  * one signIn just started under a new id; destroy() deletes it. The websocket authenticates
- * through load(); sign out everywhere and password changes use endAllSessions().
+ * through loadStored(); sign out everywhere and password changes use endAllSessions().
  */
 export class SessionStore {
   readonly cache: SessionCache;
@@ -90,6 +90,16 @@ export class SessionStore {
     if (token.length > MAX_TOKEN_LENGTH) return undefined;
     const now = this.clock.now();
     return this.cache.get(token, now.getTime()) ?? this.read(token, now);
+  }
+
+  /**
+   * The session read from the database, never from the cache: a websocket is authenticated
+   * once and then lives for hours, so it starts from what is stored (and a database that
+   * cannot answer is a 503, not a socket opened on a cached session).
+   */
+  loadStored(token: string): Promise<SignedIn | undefined> {
+    if (token.length > MAX_TOKEN_LENGTH) return Promise.resolve(undefined);
+    return this.read(token, this.clock.now());
   }
 
   private async read(token: string, now: Date): Promise<SignedIn | undefined> {

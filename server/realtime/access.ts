@@ -18,7 +18,7 @@ interface Rows<T> {
 }
 
 /**
- * The session named by the cookie's token (through the session store, like every request),
+ * The session named by the cookie's token (read through the session store, bypassing its cache),
  * unexpired, and its user. A client user needs a conversation (a deleted client's user has
  * nothing to listen to); its conversations (client ids) come back too.
  */
@@ -27,7 +27,7 @@ export async function authenticateSocket(
   db: Database,
   token: string | undefined,
 ): Promise<SocketAuthResult> {
-  const signedIn = token ? await sessions.load(token) : undefined;
+  const signedIn = token ? await sessions.loadStored(token) : undefined;
   if (!signedIn) return { ok: false, status: 401, message: "Not signed in" };
   const { user, session } = signedIn;
   const identity: SocketIdentity = { userId: user.id, role: user.role, sessionHash: session.idHash };

@@ -66,13 +66,20 @@ async function getBytes(agent: TestAgent | null, urlPath: string) {
 const storedFiles = () => storedKeys(server.dataDir);
 
 /** Storage, files rows and messages, to compare before and after a refusal. */
+/**
+ * This file's stored files, their rows and its conversations' messages. Only this file's
+ * people and conversations: on PostgreSQL other test files write to the same database at the
+ * same time.
+ */
 async function snapshot() {
+  const people = [A.id, B.id, A1.userId, A2.userId, B1.userId];
+  const conversations = [A1.id, A2.id, B1.id];
   return {
     files: storedFiles(),
-    rows: (await StoredFile.query().select("storedName").orderBy("storedName")).map(
-      (row) => row.storedName,
-    ),
-    messages: (await Message.query().count("* as n").first()) as unknown,
+    rows: (
+      await StoredFile.query().select("storedName").whereIn("uploadedBy", people).orderBy("storedName")
+    ).map((row) => row.storedName),
+    messages: (await Message.query().whereIn("clientId", conversations).count("* as n").first()) as unknown,
   };
 }
 
