@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOwner } from "../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../tests/support/server";
+import { statementsDuring } from "../../tests/support/statements";
 import { User } from "../models";
 
 let server: TestServer;
@@ -9,16 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function queriesDuring(action: () => Promise<unknown>): Promise<number> {
-  let queries = 0;
-  const count = () => {
-    queries += 1;
-  };
-  server.db.on("query", count);
-  await action();
-  server.db.removeListener("query", count);
-  return queries;
-}
+const queriesDuring = async (action: () => Promise<unknown>) =>
+  (await statementsDuring(server.db, action)).length;
 
 describe("session cache", () => {
   it("serves repeated requests of one session without reading the database", async () => {

@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { TestClock } from "../../tests/support/clock";
 import { signUpOwner } from "../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../tests/support/server";
+import { statementsDuring } from "../../tests/support/statements";
 import { hashToken } from "./session-store";
 
 let server: TestServer;
@@ -17,16 +18,8 @@ const tokenOf = (cookieHeader: string) =>
 const sessionCookie = (response: { headers: Headers }) =>
   response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
 
-async function writesDuring(action: () => Promise<unknown>): Promise<string[]> {
-  const writes: string[] = [];
-  const heard = (query: { sql: string }) => {
-    if (!/^\s*select\b/i.test(query.sql)) writes.push(query.sql);
-  };
-  server.db.on("query", heard);
-  await action();
-  server.db.removeListener("query", heard);
-  return writes;
-}
+const writesDuring = async (action: () => Promise<unknown>) =>
+  (await statementsDuring(server.db, action)).filter((sql) => !/^\s*select\b/i.test(sql));
 
 describe("session store", () => {
   it("stores only a SHA-256 hash of the session id, with the user agent", async () => {
@@ -106,15 +99,12 @@ describe("session store", () => {
     const owner = await signUpOwner(server);
     const token = tokenOf(owner.agent.cookieHeader);
     await owner.agent.get("/api/user");
-    let queries = 0;
-    const count = () => {
-      queries += 1;
-    };
-    server.db.on("query", count);
-    const stored = await server.services.sessions.loadStored(token);
-    server.db.removeListener("query", count);
-    expect(stored?.user.id).toBe(owner.id);
-    expect(queries).toBe(1);
+    let storedUserId: string | undefined;
+    const statements = await statementsDuring(server.db, async () => {
+      storedUserId = (await server.services.sessions.loadStored(token))?.user.id;
+    });
+    expect(storedUserId).toBe(owner.id);
+    expect(statements).toHaveLength(1);
     expect(await server.services.sessions.loadStored("x".repeat(500))).toBeUndefined();
   });
 });
