@@ -95,6 +95,15 @@ export function createRateLimiter(db: Database, options: RateLimiterOptions = {}
   );
 }
 
+/**
+ * Deletes the PostgreSQL windows that ended before `now` (the cleanup job); the limiter already
+ * ignores them and starts a key's window afresh, so a row deleted under a new attempt is no loss.
+ */
+export async function deleteEndedWindows(db: Database, now: Date): Promise<number> {
+  if (isPglite(db)) return 0;
+  return db(RATE_LIMITS_TABLE).where("expire", "<", now.getTime()).delete();
+}
+
 function overLimit(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
