@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentFromIp, freshIp } from "../../tests/support/conversations";
 import { uniqueEmail, signUpOwner } from "../../tests/support/factories";
 import { type TestResponse, type TestServer, startTestServer } from "../../tests/support/server";
@@ -24,15 +24,16 @@ function expectRefused(answer: TestResponse, windowSeconds: number) {
 }
 
 describe("one instance", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: TRUST_PROXY });
+  });
+  afterAll(() => server?.close());
+
   it("answers 429 with the seconds to wait in Retry-After", async () => {
-    const server = await startTestServer({ env: TRUST_PROXY });
-    try {
-      const owner = await signUpOwner(server);
-      for (let i = 0; i < 10; i += 1) expect((await wrongPassword(server, owner.email)).status).toBe(401);
-      expectRefused(await wrongPassword(server, owner.email), 15 * 60);
-    } finally {
-      await server.close();
-    }
+    const owner = await signUpOwner(server);
+    for (let i = 0; i < 10; i += 1) expect((await wrongPassword(server, owner.email)).status).toBe(401);
+    expectRefused(await wrongPassword(server, owner.email), 15 * 60);
   });
 });
 
