@@ -29,7 +29,7 @@ import { mountRoutes } from "./routes/mount-routes";
 import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
 import { AfterAnswerQueue } from "./security/after-answer";
-import { RateLimiter } from "./security/rate-limiter";
+import { createRateLimiter, type RateLimiter } from "./security/rate-limiter";
 import { LocalDiskStorage } from "./storage/local-disk";
 import type { Storage } from "./storage/storage";
 
@@ -41,6 +41,8 @@ export interface AppOptions {
   mailer?: Mailer;
   storage?: Storage;
   realtime?: RealtimeHub;
+  /** Defaults to the database's (shared on PostgreSQL); tests give each server its own keys. */
+  rateLimiter?: RateLimiter;
   /** Built web assets; defaults to dist/web. */
   webDir?: string;
 }
@@ -68,7 +70,7 @@ export function createApp(options: AppOptions) {
         production: config.env === "production",
       }),
     storage: options.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")),
-    rateLimiter: new RateLimiter(clock),
+    rateLimiter: options.rateLimiter ?? createRateLimiter(db),
     afterAnswer: new AfterAnswerQueue(logger),
     realtime,
     sessions: sessionStore,

@@ -1,9 +1,10 @@
-/** An error whose message is safe to show the caller, with its HTTP status. */
+/** An error whose message is safe to show the caller, with its HTTP status (and headers). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly body: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -15,4 +16,5 @@ export const forbidden = (message = "You are not allowed to do that") => new Htt
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message = "Request body is too large") => new HttpError(413, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, {}, { "Retry-After": String(retryAfterSeconds) });

@@ -10,6 +10,7 @@ export const RETRY_AFTER_SECONDS = 5;
 export function presentError(ctx: AppContext, error: unknown): void {
   if (error instanceof HttpError) {
     ctx.status = error.status;
+    ctx.set(error.headers);
     ctx.body = { message: error.message, ...error.body };
     return;
   }

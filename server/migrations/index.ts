@@ -3,10 +3,12 @@ import * as initial from "./20261122000000_initial";
 import * as fileVersions from "./20261122010000_file_versions";
 import * as billing from "./20261122030000_billing";
 import * as idempotencyKeys from "./20261123040000_idempotency_keys";
+import * as rateLimits from "./20261125010000_rate_limits";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
   "20261122010000_file_versions": fileVersions,
   "20261122030000_billing": billing,
   "20261123040000_idempotency_keys": idempotencyKeys,
+  "20261125010000_rate_limits": rateLimits,
 };

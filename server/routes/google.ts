@@ -72,7 +72,7 @@ router.get("/auth/google/callback", async (ctx) => {
   try {
     const google = config.google;
     if (!google) throw new GoogleSignInError("Google sign-in is not configured");
-    rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
+    await rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
     const pending = openPending(cookie, config.sessionSecret, clock.now());
     if (!pending) throw new GoogleSignInError("state cookie missing, forged or expired");
     // openid-client checks the state, Google's error answer and the rest.

@@ -10,9 +10,9 @@ import { LIMITS } from "./rate-limiter";
 
 export interface SignInAttempt {
   /** A right password: forgets this attempt's failures and renews the browser's device cookie. */
-  succeeded(user: User): void;
+  succeeded(user: User): Promise<void>;
   /** Counts nothing against it (a right password on an unverified account). */
-  forget(): void;
+  forget(): Promise<void>;
 }
 
 /**
@@ -22,23 +22,21 @@ export interface SignInAttempt {
  * owner out. Throws 429 when the counted limit is spent. Attempts count and a success forgets
  * them: in effect, failures.
  */
-export function countSignInAttempt(ctx: AppContext, username: string): SignInAttempt {
+export async function countSignInAttempt(ctx: AppContext, username: string): Promise<SignInAttempt> {
   const { rateLimiter, config } = ctx.services;
   const devices = new DeviceCookies(config.sessionSecret);
   const device = devices.deviceFor(ctx.cookies.get(DEVICE_COOKIE), username);
   const key = device ? `signInFailuresPerDevice:${device}` : `signInFailuresPerAccount:${username}`;
-  rateLimiter.consume(
-    key,
-    device ? LIMITS.signInFailuresPerDevice : LIMITS.signInFailuresPerAccount,
-  );
+  const limit = device ? LIMITS.signInFailuresPerDevice : LIMITS.signInFailuresPerAccount;
+  await rateLimiter.consume(key, limit);
   return {
-    succeeded(user) {
+    async succeeded(user) {
       // A trusted device's success leaves the account's count alone: it is the strangers'.
-      rateLimiter.reset(key);
+      await rateLimiter.reset(key, limit);
       rememberDevice(ctx, user);
     },
-    forget() {
-      rateLimiter.reset(key);
+    async forget() {
+      await rateLimiter.reset(key, limit);
     },
   };
 }

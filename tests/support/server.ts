@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import { connectionUrl, type Database, isPglite } from "../../server/db/connecti
 import { JOBS } from "../../server/jobs";
 import { type JobRunner, startJobs } from "../../server/jobs/job-runner";
 import { createLogger } from "../../server/logger";
+import { createRateLimiter } from "../../server/security/rate-limiter";
 import {
   attachRealtimeSockets,
   type RealtimeSocketServer,
@@ -29,6 +31,12 @@ export interface TestServerOptions {
   db?: Database;
   /** Websocket settings, e.g. a short heartbeat. */
   realtime?: Partial<SocketServerOptions>;
+  /**
+   * Where this server's rate limits are kept: servers given the same prefix on one PostgreSQL
+   * share their budgets, as instances do. By default each server has its own, because test
+   * files running at once share the database (and all come from 127.0.0.1).
+   */
+  rateLimitKeyPrefix?: string;
   /** Receives the log lines (LOG_LEVEL comes from env, else TEST_LOG_LEVEL, else silent). */
   logDestination?: { write(line: string): void };
 }
@@ -80,6 +88,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     logger: createLogger(config.logLevel, options.logDestination),
     clock,
+    rateLimiter: createRateLimiter(db, { keyPrefix: options.rateLimitKeyPrefix ?? `test-${randomUUID()}` }),
   });
   server.on("request", app.callback());
   const sockets = attachRealtimeSockets(server, services, options.realtime);

@@ -30,7 +30,7 @@ router.post("/", withInput(addClientInput, async (ctx, body) => {
   const actor = currentUser(ctx);
   clientsPolicy.authorize(actor, "create");
   if (body.sendInviteEmail)
-    ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
+    await ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
   const added = await addClient(ctx.services, actor, body);
   const inviteEmailSent = body.sendInviteEmail
     ? await sendInviteMail(ctx.services, added.owner, added.client, added.token)

@@ -31,7 +31,7 @@ const router: AreaRouter = new Router();
 const FILE_UPLOADS_PER_USER: Limit = { points: 120, windowMs: 15 * 60_000 };
 
 async function uploadLimit(ctx: AppContext, next: Next) {
-  ctx.services.rateLimiter.consume(`file-upload:${currentUser(ctx).id}`, FILE_UPLOADS_PER_USER);
+  await ctx.services.rateLimiter.consume(`file-upload:${currentUser(ctx).id}`, FILE_UPLOADS_PER_USER);
   return next();
 }
 

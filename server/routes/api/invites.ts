@@ -39,13 +39,13 @@ router.post("/clients/:id/short-link", authenticated, async (ctx) => {
 
 /** Public: a short code to the invite token it stands for now. */
 router.get("/short-link/:code", async (ctx) => {
-  limit(ctx, ctx.ip, "shortLinkPerIp");
+  await limit(ctx, ctx.ip, "shortLinkPerIp");
   ctx.body = { inviteToken: await resolveShortLink(ctx.services, ctx.params.code ?? "") };
 });
 
 /** Public: uses the invite and signs this browser in as the client. */
 router.post("/invite/:token", async (ctx) => {
-  limit(ctx, ctx.ip, "invitePerIp");
+  await limit(ctx, ctx.ip, "invitePerIp");
   const { client, user } = await acceptInvite(
     ctx.services,
     ctx.params.token ?? "",
@@ -57,8 +57,8 @@ router.post("/invite/:token", async (ctx) => {
 
 /** Public: mails a sign-in link to a joined client; answers alike for any address. */
 router.post("/client-sign-in-link", withInput(clientSignInLinkInput, async (ctx, { email }) => {
-  limit(ctx, ctx.ip, "mailPerIp");
-  limit(ctx, email, "mailPerAddress");
+  await limit(ctx, ctx.ip, "mailPerIp");
+  await limit(ctx, email, "mailPerAddress");
   requestClientSignInLink(ctx.services, email);
   ctx.body = {
     success: true,
@@ -68,7 +68,7 @@ router.post("/client-sign-in-link", withInput(clientSignInLinkInput, async (ctx,
 
 /** Public: uses a mailed sign-in link (from the button on the page it opens). */
 router.post("/client-sign-in", withInput(clientSignInInput, async (ctx, { token }) => {
-  limit(ctx, ctx.ip, "codeAttemptsPerIp");
+  await limit(ctx, ctx.ip, "codeAttemptsPerIp");
   const { client, user } = await clientSignIn(ctx.services, token);
   await signIn(ctx, user);
   ctx.body = { success: true, clientId: client.id, message: "Signed in" };

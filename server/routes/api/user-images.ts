@@ -24,7 +24,7 @@ function allowedTo(action: "uploadProfilePicture" | "uploadCompanyLogo") {
 }
 
 async function uploadLimit(ctx: AppContext, next: Next) {
-  ctx.services.rateLimiter.consume(`image-upload:${currentUser(ctx).id}`, IMAGE_UPLOADS_PER_USER);
+  await ctx.services.rateLimiter.consume(`image-upload:${currentUser(ctx).id}`, IMAGE_UPLOADS_PER_USER);
   return next();
 }
 

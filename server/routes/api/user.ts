@@ -62,7 +62,7 @@ router.patch("/color-scheme", withInput(colorSchemeInput, async (ctx, input) => 
 router.post("/delete", withInput(deleteAccountInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "deleteAccount");
-  ctx.services.rateLimiter.consume(`delete-account:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
+  await ctx.services.rateLimiter.consume(`delete-account:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
   await deleteAccount(ctx.services, actor, ctx.state.session, input);
   // The session row went with the account: this clears the cookie.
   await signOut(ctx);
