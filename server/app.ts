@@ -30,7 +30,7 @@ import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
 import { AfterAnswerQueue } from "./security/after-answer";
 import { RateLimiter } from "./security/rate-limiter";
-import { LocalDiskStorage } from "./storage/local-disk";
+import { createStorage } from "./storage/create-storage";
 import type { Storage } from "./storage/storage";
 
 export interface AppOptions {
@@ -67,7 +67,7 @@ export function createApp(options: AppOptions) {
         logger,
         production: config.env === "production",
       }),
-    storage: options.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")),
+    storage: options.storage ?? createStorage(config),
     rateLimiter: new RateLimiter(clock),
     afterAnswer: new AfterAnswerQueue(logger),
     realtime,
