@@ -6,7 +6,8 @@
 // then DURATION s measured, ROUNDS times alternating the two; medians, and per-round ratios.
 //
 // Environment: BENCH_DOWNLOAD_ROUNDS (default 3), BENCH_DURATION (s, default 10),
-// BENCH_WARMUP (s, default 2).
+// BENCH_WARMUP (s, default 2), BENCH_STORAGE (disk, the default, or s3rver: the file is kept in
+// a real s3rver of its own and streamed from it through the server).
 import path from "node:path";
 import {
   freePort,
@@ -21,6 +22,7 @@ import {
   waitFor200,
 } from "./lib/harness.mjs";
 import { downloadLoop } from "./lib/download-loop.mjs";
+import { BENCH_STORAGE, startBenchStorage } from "./lib/storage.mjs";
 import { addClient, MB, UPLOAD_BYTES, uploadFromDisk, writePdf } from "./lib/uploads.mjs";
 
 export const description = "GET /api/download of a 10MB file: MB/s vs bare Node serving it";
@@ -46,7 +48,8 @@ export async function run({ log = console.log } = {}) {
   const work = tempDir("downloads");
   const file = path.join(work, "download.pdf");
   writePdf(file, UPLOAD_BYTES);
-  const server = await startServer({ label: "downloads" });
+  const storage = await startBenchStorage();
+  const server = await startServer({ label: "downloads", env: storage.env });
   const port = await freePort();
   const staticServer = spawnProcess([path.join(root, "bench/fixtures/static-file.mjs")], {
     env: { PORT: String(port), FILE: file },
@@ -80,6 +83,7 @@ export async function run({ log = console.log } = {}) {
       );
     }
     return {
+      storage: BENCH_STORAGE,
       connections: CONNECTIONS,
       fileBytes: UPLOAD_BYTES,
       rounds: ROUNDS,
@@ -96,6 +100,7 @@ export async function run({ log = console.log } = {}) {
   } finally {
     await staticServer.stop();
     await server.stop();
+    await storage.stop();
     removeDir(server.dataDir);
     removeDir(work);
   }
@@ -104,7 +109,7 @@ export async function run({ log = console.log } = {}) {
 export function summarize(result) {
   const span = (s) => `${s.median} MB/s (${s.min}-${s.max})`;
   return [
-    `${result.fileBytes / MB} MB file, ${result.connections} connections, ${result.rounds} rounds of ${result.durationS} s (medians, min-max)`,
+    `${result.fileBytes / MB} MB file on ${result.storage ?? "disk"}, ${result.connections} connections, ${result.rounds} rounds of ${result.durationS} s (medians, min-max)`,
     `/api/download       ${span(result.downloadMBps)}`,
     `bare Node static    ${span(result.bareNodeMBps)}`,
     `ratio               ${result.ratio.median} (${result.ratio.min}-${result.ratio.max})`,

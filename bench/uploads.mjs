@@ -8,7 +8,8 @@
 // Memory: VmRSS sampled every 10 ms, and VmHWM after resetting it through
 // /proc/<pid>/clear_refs just before the uploads start (so peaks between samples count too).
 //
-// Environment: BENCH_UPLOAD_RUNS (default 5), BENCH_UPLOAD_CONCURRENCY (default 10).
+// Environment: BENCH_UPLOAD_RUNS (default 5), BENCH_UPLOAD_CONCURRENCY (default 10),
+// BENCH_STORAGE (disk, the default, or s3rver: the server stores in a real s3rver of its own).
 import { rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -27,6 +28,7 @@ import {
   waitFor200,
 } from "./lib/harness.mjs";
 import { statusKb, watchPeak } from "./lib/process-memory.mjs";
+import { BENCH_STORAGE, startBenchStorage } from "./lib/storage.mjs";
 import { addClient, MB, UPLOAD_BYTES, uploadFromDisk, writePdf } from "./lib/uploads.mjs";
 
 export const description =
@@ -86,7 +88,8 @@ export async function run({ log = console.log } = {}) {
   writePdf(file, UPLOAD_BYTES);
   const sinkDir = path.join(work, "sink");
   await mkdir(sinkDir, { recursive: true });
-  const server = await startServer({ label: "uploads" });
+  const storage = await startBenchStorage();
+  const server = await startServer({ label: "uploads", env: storage.env });
   const sink = await startSink(sinkDir);
   try {
     const { cookie } = await signUp(server);
@@ -137,6 +140,7 @@ export async function run({ log = console.log } = {}) {
     const growth = median("serverRssGrowthMb");
     const overallGrowthMb = round(overallPeakMb - readyRssMb);
     return {
+      storage: BENCH_STORAGE,
       concurrency: CONCURRENCY,
       fileBytes: UPLOAD_BYTES,
       runs: RUNS,
@@ -157,6 +161,7 @@ export async function run({ log = console.log } = {}) {
   } finally {
     await sink.stop();
     await server.stop();
+    await storage.stop();
     removeDir(server.dataDir);
     removeDir(work);
   }
@@ -165,7 +170,7 @@ export async function run({ log = console.log } = {}) {
 export function summarize(result) {
   const verdict = result.meetsTarget ? "ok" : "ABOVE TARGET";
   return [
-    `${result.concurrency} x ${result.fileBytes / MB} MB uploads, ${result.runs} rounds (medians, min-max)`,
+    `${result.concurrency} x ${result.fileBytes / MB} MB uploads to ${result.storage ?? "disk"}, ${result.runs} rounds (medians, min-max)`,
     `server RSS growth   ${result.serverRssOverallGrowthMb} MB over all rounds from the idle server at ${result.serverRssReadyMb} MB (target < ${result.targetGrowthMb} MB: ${verdict}); per round ${result.serverRssGrowthMb.median} MB (${result.serverRssGrowthMb.min}-${result.serverRssGrowthMb.max}), round 1 cold ${result.rounds[0].serverRssGrowthMb} MB`,
     `upload              ${result.uploadMBps.median} MB/s (${result.uploadMBps.min}-${result.uploadMBps.max})`,
     `raw copy to disk    ${result.rawCopyMBps.median} MB/s (${result.rawCopyMBps.min}-${result.rawCopyMBps.max})  upload/raw copy ${result.ratioToRawCopy.median}`,

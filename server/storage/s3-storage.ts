@@ -74,7 +74,8 @@ export class S3Storage implements Storage {
       client: this.client,
       params: { Bucket: this.bucket, Key: name, Body: body },
       partSize: PART_BYTES,
-      queueSize: 2,
+      // One part at a time: an upload holds at most one 5 MB part in memory.
+      queueSize: 1,
       leavePartsOnError: false,
     }).done();
   }
