@@ -1,5 +1,6 @@
 import { CreateMultipartUploadCommand } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_UPLOAD_MAX_BYTES } from "../../../shared/files";
 import type { TestClock } from "../../../tests/support/clock";
@@ -174,6 +175,55 @@ describe("files on S3", () => {
     }
     expect(left).toEqual(expect.arrayContaining([user!.profilePicture, user!.companyLogo]));
     expect(storedKeys(server.dataDir)).toEqual([]);
+  });
+
+  it("keeps nothing when the client goes away mid-upload, past the first 5 MB part", async () => {
+    const owner = await signUpOwner(server);
+    const client = await addJoinedClient(server, owner);
+    const before = await s3.keys();
+    const boundary = "----s3testgoingaway";
+    const request = http.request(`${server.url}/api/clients/${client.id}/upload`, {
+      method: "POST",
+      headers: {
+        cookie: owner.agent.cookieHeader,
+        origin: server.url,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(CHAT_UPLOAD_MAX_BYTES),
+      },
+    });
+    request.on("error", () => {});
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    request.write(pdfOfExactly(6 * 1024 * 1024));
+    // The first part is in the bucket as an unfinished multipart upload: cut now.
+    await expect.poll(() => s3.keys(), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\.pdf\.partial$/)]),
+    );
+    request.destroy();
+    await expect.poll(() => s3.keys(), { timeout: 20_000 }).toEqual(before);
+    expect(await StoredFile.query().where("clientId", client.id)).toEqual([]);
+  }, 30_000);
+
+  it("deleting an account removes every byte of it from the bucket", async () => {
+    const owner = await signUpOwner(server);
+    await setTier(owner.id, "agency");
+    const png = await smallPng();
+    expect((await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status).toBe(200);
+    expect((await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status).toBe(200);
+    const client = await addJoinedClient(server, owner);
+    expect((await uploadFile(owner.agent, client.id, pdfOfSize(300))).status).toBe(201);
+    expect((await uploadFile(client.agent, client.id, png, "shot.png")).status).toBe(201);
+    const user = await User.query().findById(owner.id);
+    const files = (await StoredFile.query().where("clientId", client.id)).map((row) => row.storedName);
+    const keys = [user!.profilePicture!, user!.companyLogo!, ...files, ...files.map((name) => `${name}.preview`)];
+    const stored = await s3.keys();
+    expect(keys.filter((key) => stored.includes(key))).toHaveLength(5);
+
+    const deleted = await owner.agent.post("/api/user/delete", { password: owner.password });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const left = await s3.keys();
+    expect(keys.filter((key) => left.includes(key))).toEqual([]);
   });
 
   it("sweeps orphans and unfinished multipart uploads from the bucket once they are an hour old", async () => {
