@@ -72,14 +72,17 @@ export async function run({ log = console.log } = {}) {
     if (check.status !== 200 || bytes !== UPLOAD_BYTES)
       throw new Error(`download: ${check.status}, ${bytes} bytes`);
 
+    // s3rver alone: the same file fetched straight from the bucket.
+    const directUrl = storage.putDirect ? await storage.putDirect(file, "direct.pdf") : null;
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
       const bare = await measure(staticUrl);
       const download = await measure(downloadUrl, { cookie });
       const entry = { bare, download, ratio: round(download.MBps / bare.MBps, 3) };
+      if (directUrl) entry.s3rverDirect = await measure(directUrl);
       rounds.push(entry);
       log(
-        `round ${i + 1}/${ROUNDS}: /api/download ${download.MBps} MB/s (${download.filesPerSecond} files/s), bare Node ${bare.MBps} MB/s, ratio ${entry.ratio}`,
+        `round ${i + 1}/${ROUNDS}: /api/download ${download.MBps} MB/s (${download.filesPerSecond} files/s), bare Node ${bare.MBps} MB/s, ratio ${entry.ratio}${directUrl ? `, GET from s3rver alone ${entry.s3rverDirect.MBps} MB/s` : ""}`,
       );
     }
     return {
@@ -91,6 +94,7 @@ export async function run({ log = console.log } = {}) {
       warmupS: WARMUP,
       downloadMBps: stats(rounds.map((r) => r.download.MBps)),
       bareNodeMBps: stats(rounds.map((r) => r.bare.MBps)),
+      ...(directUrl ? { s3rverDirectMBps: stats(rounds.map((r) => r.s3rverDirect.MBps)) } : {}),
       ratio: stats(
         rounds.map((r) => r.ratio),
         3,
@@ -113,5 +117,6 @@ export function summarize(result) {
     `/api/download       ${span(result.downloadMBps)}`,
     `bare Node static    ${span(result.bareNodeMBps)}`,
     `ratio               ${result.ratio.median} (${result.ratio.min}-${result.ratio.max})`,
+    ...(result.s3rverDirectMBps ? [`GET s3rver alone    ${span(result.s3rverDirectMBps)}`] : []),
   ];
 }

@@ -109,6 +109,15 @@ export async function run({ log = console.log } = {}) {
       const sinkMs = await uploadsAtOnce(sink.url, { file, size: UPLOAD_BYTES });
       rmSync(sinkDir, { recursive: true, force: true });
       await mkdir(sinkDir, { recursive: true });
+      // s3rver alone: the same ten bodies PUT straight to the bucket by the bench.
+      let directMs = null;
+      if (storage.putDirect) {
+        const started = performance.now();
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, (_, n) => storage.putDirect(file, `direct-${n}.pdf`)),
+        );
+        directMs = performance.now() - started;
+      }
       const memory = watchPeak(server.child.pid);
       const uploadMs = await uploadsAtOnce(uploadUrl, options);
       const { baselineMb, peakMb, growthMb, peakFromHwm } = memory.stop();
@@ -118,6 +127,7 @@ export async function run({ log = console.log } = {}) {
         httpSinkMBps: round(mbPerSecond(totalBytes, sinkMs)),
         uploadMBps: round(mbPerSecond(totalBytes, uploadMs)),
         uploadMs: round(uploadMs),
+        ...(directMs ? { s3rverDirectMBps: round(mbPerSecond(totalBytes, directMs)) } : {}),
         serverRssBaselineMb: round(baselineMb),
         serverRssPeakMb: round(peakMb),
         serverRssGrowthMb: round(growthMb),
@@ -128,7 +138,7 @@ export async function run({ log = console.log } = {}) {
       rounds.push(round_);
       log(
         `round ${i + 1}/${RUNS}: upload ${round_.uploadMBps} MB/s, raw copy ${round_.rawCopyMBps} MB/s, ` +
-          `http sink ${round_.httpSinkMBps} MB/s; server RSS +${round_.serverRssGrowthMb} MB ` +
+          `http sink ${round_.httpSinkMBps} MB/s${directMs ? `, s3rver direct ${round_.s3rverDirectMBps} MB/s` : ""}; server RSS +${round_.serverRssGrowthMb} MB ` +
           `(${round_.serverRssBaselineMb} -> ${round_.serverRssPeakMb})`,
       );
     }
@@ -147,6 +157,7 @@ export async function run({ log = console.log } = {}) {
       uploadMBps: median("uploadMBps"),
       rawCopyMBps: median("rawCopyMBps"),
       httpSinkMBps: median("httpSinkMBps"),
+      ...(storage.putDirect ? { s3rverDirectMBps: median("s3rverDirectMBps") } : {}),
       ratioToRawCopy: median("ratioToRawCopy", 3),
       ratioToHttpSink: median("ratioToHttpSink", 3),
       serverRssGrowthMb: growth,
@@ -175,5 +186,8 @@ export function summarize(result) {
     `upload              ${result.uploadMBps.median} MB/s (${result.uploadMBps.min}-${result.uploadMBps.max})`,
     `raw copy to disk    ${result.rawCopyMBps.median} MB/s (${result.rawCopyMBps.min}-${result.rawCopyMBps.max})  upload/raw copy ${result.ratioToRawCopy.median}`,
     `bare Node HTTP sink ${result.httpSinkMBps.median} MB/s (${result.httpSinkMBps.min}-${result.httpSinkMBps.max})  upload/http sink ${result.ratioToHttpSink.median}`,
+    ...(result.s3rverDirectMBps
+      ? [`PUT to s3rver alone ${result.s3rverDirectMBps.median} MB/s (${result.s3rverDirectMBps.min}-${result.s3rverDirectMBps.max})`]
+      : []),
   ];
 }

@@ -3,15 +3,17 @@
 // the server pointed at it with the S3_* settings).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { root } from "./harness.mjs";
 
 export const BENCH_STORAGE = process.env.BENCH_STORAGE ?? "disk";
 
-/** { label, env (for startServer), stop() } */
+/** { label, env (for startServer), putDirect (s3rver only, else null), stop() } */
 export async function startBenchStorage() {
-  if (BENCH_STORAGE === "disk") return { label: "local disk", env: {}, stop: async () => {} };
+  if (BENCH_STORAGE === "disk")
+    return { label: "local disk", env: {}, putDirect: null, stop: async () => {} };
   if (BENCH_STORAGE !== "s3rver") throw new Error(`BENCH_STORAGE must be disk or s3rver, not ${BENCH_STORAGE}`);
   const child = spawn(process.execPath, [path.join(root, "tests/support/s3rver-server.mjs"), "bench"], {
     cwd: root,
@@ -24,10 +26,31 @@ export async function startBenchStorage() {
       throw new Error("s3rver exited before it listened");
     }),
   ]);
-  const { endpoint, env } = JSON.parse(line);
+  const { endpoint, bucket, env } = JSON.parse(line);
+  const { S3Client, PutObjectCommand } = await import("@aws-sdk/client-s3");
+  const client = new S3Client({
+    region: env.S3_REGION,
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
   return {
     label: `s3rver at ${endpoint}`,
     env,
+    /** s3rver alone, for comparison: PUTs `file` under `key` straight to the bucket; its URL. */
+    async putDirect(file, key) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentLength: statSync(file).size,
+        }),
+      );
+      // s3rver serves anonymous GETs.
+      return `${endpoint}/${bucket}/${key}`;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
