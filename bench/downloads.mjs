@@ -6,7 +6,8 @@
 // then DURATION s measured, ROUNDS times alternating the two; medians, and per-round ratios.
 //
 // Environment: BENCH_DOWNLOAD_ROUNDS (default 3), BENCH_DURATION (s, default 10),
-// BENCH_WARMUP (s, default 2).
+// BENCH_WARMUP (s, default 2), BENCH_STORAGE (disk, the default, or s3rver: the file is kept in
+// a real s3rver of its own and streamed from it through the server).
 import path from "node:path";
 import {
   freePort,
@@ -21,6 +22,7 @@ import {
   waitFor200,
 } from "./lib/harness.mjs";
 import { downloadLoop } from "./lib/download-loop.mjs";
+import { BENCH_STORAGE, startBenchStorage } from "./lib/storage.mjs";
 import { addClient, MB, UPLOAD_BYTES, uploadFromDisk, writePdf } from "./lib/uploads.mjs";
 
 export const description = "GET /api/download of a 10MB file: MB/s vs bare Node serving it";
@@ -46,7 +48,8 @@ export async function run({ log = console.log } = {}) {
   const work = tempDir("downloads");
   const file = path.join(work, "download.pdf");
   writePdf(file, UPLOAD_BYTES);
-  const server = await startServer({ label: "downloads" });
+  const storage = await startBenchStorage();
+  const server = await startServer({ label: "downloads", env: storage.env });
   const port = await freePort();
   const staticServer = spawnProcess([path.join(root, "bench/fixtures/static-file.mjs")], {
     env: { PORT: String(port), FILE: file },
@@ -69,17 +72,21 @@ export async function run({ log = console.log } = {}) {
     if (check.status !== 200 || bytes !== UPLOAD_BYTES)
       throw new Error(`download: ${check.status}, ${bytes} bytes`);
 
+    // s3rver alone: the same file fetched straight from the bucket.
+    const directUrl = storage.putDirect ? await storage.putDirect(file, "direct.pdf") : null;
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
       const bare = await measure(staticUrl);
       const download = await measure(downloadUrl, { cookie });
       const entry = { bare, download, ratio: round(download.MBps / bare.MBps, 3) };
+      if (directUrl) entry.s3rverDirect = await measure(directUrl);
       rounds.push(entry);
       log(
-        `round ${i + 1}/${ROUNDS}: /api/download ${download.MBps} MB/s (${download.filesPerSecond} files/s), bare Node ${bare.MBps} MB/s, ratio ${entry.ratio}`,
+        `round ${i + 1}/${ROUNDS}: /api/download ${download.MBps} MB/s (${download.filesPerSecond} files/s), bare Node ${bare.MBps} MB/s, ratio ${entry.ratio}${directUrl ? `, GET from s3rver alone ${entry.s3rverDirect.MBps} MB/s` : ""}`,
       );
     }
     return {
+      storage: BENCH_STORAGE,
       connections: CONNECTIONS,
       fileBytes: UPLOAD_BYTES,
       rounds: ROUNDS,
@@ -87,6 +94,7 @@ export async function run({ log = console.log } = {}) {
       warmupS: WARMUP,
       downloadMBps: stats(rounds.map((r) => r.download.MBps)),
       bareNodeMBps: stats(rounds.map((r) => r.bare.MBps)),
+      ...(directUrl ? { s3rverDirectMBps: stats(rounds.map((r) => r.s3rverDirect.MBps)) } : {}),
       ratio: stats(
         rounds.map((r) => r.ratio),
         3,
@@ -96,6 +104,7 @@ export async function run({ log = console.log } = {}) {
   } finally {
     await staticServer.stop();
     await server.stop();
+    await storage.stop();
     removeDir(server.dataDir);
     removeDir(work);
   }
@@ -104,9 +113,10 @@ export async function run({ log = console.log } = {}) {
 export function summarize(result) {
   const span = (s) => `${s.median} MB/s (${s.min}-${s.max})`;
   return [
-    `${result.fileBytes / MB} MB file, ${result.connections} connections, ${result.rounds} rounds of ${result.durationS} s (medians, min-max)`,
+    `${result.fileBytes / MB} MB file on ${result.storage ?? "disk"}, ${result.connections} connections, ${result.rounds} rounds of ${result.durationS} s (medians, min-max)`,
     `/api/download       ${span(result.downloadMBps)}`,
     `bare Node static    ${span(result.bareNodeMBps)}`,
     `ratio               ${result.ratio.median} (${result.ratio.min}-${result.ratio.max})`,
+    ...(result.s3rverDirectMBps ? [`GET s3rver alone    ${span(result.s3rverDirectMBps)}`] : []),
   ];
 }

@@ -8,7 +8,8 @@
 // Memory: VmRSS sampled every 10 ms, and VmHWM after resetting it through
 // /proc/<pid>/clear_refs just before the uploads start (so peaks between samples count too).
 //
-// Environment: BENCH_UPLOAD_RUNS (default 5), BENCH_UPLOAD_CONCURRENCY (default 10).
+// Environment: BENCH_UPLOAD_RUNS (default 5), BENCH_UPLOAD_CONCURRENCY (default 10),
+// BENCH_STORAGE (disk, the default, or s3rver: the server stores in a real s3rver of its own).
 import { rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -27,6 +28,7 @@ import {
   waitFor200,
 } from "./lib/harness.mjs";
 import { statusKb, watchPeak } from "./lib/process-memory.mjs";
+import { BENCH_STORAGE, startBenchStorage } from "./lib/storage.mjs";
 import { addClient, MB, UPLOAD_BYTES, uploadFromDisk, writePdf } from "./lib/uploads.mjs";
 
 export const description =
@@ -86,7 +88,8 @@ export async function run({ log = console.log } = {}) {
   writePdf(file, UPLOAD_BYTES);
   const sinkDir = path.join(work, "sink");
   await mkdir(sinkDir, { recursive: true });
-  const server = await startServer({ label: "uploads" });
+  const storage = await startBenchStorage();
+  const server = await startServer({ label: "uploads", env: storage.env });
   const sink = await startSink(sinkDir);
   try {
     const { cookie } = await signUp(server);
@@ -106,6 +109,15 @@ export async function run({ log = console.log } = {}) {
       const sinkMs = await uploadsAtOnce(sink.url, { file, size: UPLOAD_BYTES });
       rmSync(sinkDir, { recursive: true, force: true });
       await mkdir(sinkDir, { recursive: true });
+      // s3rver alone: the same ten bodies PUT straight to the bucket by the bench.
+      let directMs = null;
+      if (storage.putDirect) {
+        const started = performance.now();
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, (_, n) => storage.putDirect(file, `direct-${n}.pdf`)),
+        );
+        directMs = performance.now() - started;
+      }
       const memory = watchPeak(server.child.pid);
       const uploadMs = await uploadsAtOnce(uploadUrl, options);
       const { baselineMb, peakMb, growthMb, peakFromHwm } = memory.stop();
@@ -115,6 +127,7 @@ export async function run({ log = console.log } = {}) {
         httpSinkMBps: round(mbPerSecond(totalBytes, sinkMs)),
         uploadMBps: round(mbPerSecond(totalBytes, uploadMs)),
         uploadMs: round(uploadMs),
+        ...(directMs ? { s3rverDirectMBps: round(mbPerSecond(totalBytes, directMs)) } : {}),
         serverRssBaselineMb: round(baselineMb),
         serverRssPeakMb: round(peakMb),
         serverRssGrowthMb: round(growthMb),
@@ -125,7 +138,7 @@ export async function run({ log = console.log } = {}) {
       rounds.push(round_);
       log(
         `round ${i + 1}/${RUNS}: upload ${round_.uploadMBps} MB/s, raw copy ${round_.rawCopyMBps} MB/s, ` +
-          `http sink ${round_.httpSinkMBps} MB/s; server RSS +${round_.serverRssGrowthMb} MB ` +
+          `http sink ${round_.httpSinkMBps} MB/s${directMs ? `, s3rver direct ${round_.s3rverDirectMBps} MB/s` : ""}; server RSS +${round_.serverRssGrowthMb} MB ` +
           `(${round_.serverRssBaselineMb} -> ${round_.serverRssPeakMb})`,
       );
     }
@@ -137,12 +150,14 @@ export async function run({ log = console.log } = {}) {
     const growth = median("serverRssGrowthMb");
     const overallGrowthMb = round(overallPeakMb - readyRssMb);
     return {
+      storage: BENCH_STORAGE,
       concurrency: CONCURRENCY,
       fileBytes: UPLOAD_BYTES,
       runs: RUNS,
       uploadMBps: median("uploadMBps"),
       rawCopyMBps: median("rawCopyMBps"),
       httpSinkMBps: median("httpSinkMBps"),
+      ...(storage.putDirect ? { s3rverDirectMBps: median("s3rverDirectMBps") } : {}),
       ratioToRawCopy: median("ratioToRawCopy", 3),
       ratioToHttpSink: median("ratioToHttpSink", 3),
       serverRssGrowthMb: growth,
@@ -157,6 +172,7 @@ export async function run({ log = console.log } = {}) {
   } finally {
     await sink.stop();
     await server.stop();
+    await storage.stop();
     removeDir(server.dataDir);
     removeDir(work);
   }
@@ -165,10 +181,13 @@ export async function run({ log = console.log } = {}) {
 export function summarize(result) {
   const verdict = result.meetsTarget ? "ok" : "ABOVE TARGET";
   return [
-    `${result.concurrency} x ${result.fileBytes / MB} MB uploads, ${result.runs} rounds (medians, min-max)`,
+    `${result.concurrency} x ${result.fileBytes / MB} MB uploads to ${result.storage ?? "disk"}, ${result.runs} rounds (medians, min-max)`,
     `server RSS growth   ${result.serverRssOverallGrowthMb} MB over all rounds from the idle server at ${result.serverRssReadyMb} MB (target < ${result.targetGrowthMb} MB: ${verdict}); per round ${result.serverRssGrowthMb.median} MB (${result.serverRssGrowthMb.min}-${result.serverRssGrowthMb.max}), round 1 cold ${result.rounds[0].serverRssGrowthMb} MB`,
     `upload              ${result.uploadMBps.median} MB/s (${result.uploadMBps.min}-${result.uploadMBps.max})`,
     `raw copy to disk    ${result.rawCopyMBps.median} MB/s (${result.rawCopyMBps.min}-${result.rawCopyMBps.max})  upload/raw copy ${result.ratioToRawCopy.median}`,
     `bare Node HTTP sink ${result.httpSinkMBps.median} MB/s (${result.httpSinkMBps.min}-${result.httpSinkMBps.max})  upload/http sink ${result.ratioToHttpSink.median}`,
+    ...(result.s3rverDirectMBps
+      ? [`PUT to s3rver alone ${result.s3rverDirectMBps.median} MB/s (${result.s3rverDirectMBps.min}-${result.s3rverDirectMBps.max})`]
+      : []),
   ];
 }

@@ -30,7 +30,7 @@ import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
 import { AfterAnswerQueue } from "./security/after-answer";
 import { createRateLimiter, type RateLimiter } from "./security/rate-limiter";
-import { LocalDiskStorage } from "./storage/local-disk";
+import { createStorage } from "./storage/create-storage";
 import type { Storage } from "./storage/storage";
 
 export interface AppOptions {
@@ -69,7 +69,7 @@ export function createApp(options: AppOptions) {
         logger,
         production: config.env === "production",
       }),
-    storage: options.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")),
+    storage: options.storage ?? createStorage(config),
     rateLimiter: options.rateLimiter ?? createRateLimiter(db),
     afterAnswer: new AfterAnswerQueue(logger),
     realtime,

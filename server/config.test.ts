@@ -131,22 +131,78 @@ describe("start-up refusals", () => {
     expect(refusals({ GOOGLE_ISSUER: "https://accounts.google.com" })).toEqual([]);
   });
 
-  it("stops on S3 settings: object storage is not supported yet", () => {
-    expect(refusals({ S3_BUCKET: "files" })).toEqual([
-      "S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",
+  it("keeps files on disk unless S3_BUCKET is set", () => {
+    expect(loadConfig(base).s3).toBeUndefined();
+    expect(loadConfig({ ...base, S3_BUCKET: "" }).s3).toBeUndefined();
+  });
+
+  it("reads the object storage settings, with us-east-1 and virtual-host style by default", () => {
+    expect(loadConfig({ ...base, S3_BUCKET: "client-files" }).s3).toEqual({
+      bucket: "client-files",
+      endpoint: undefined,
+      region: "us-east-1",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        S3_BUCKET: "client-files",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_REGION: "auto",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).s3,
+    ).toEqual({
+      bucket: "client-files",
+      endpoint: "http://minio:9000",
+      region: "auto",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+  });
+
+  it("names each wrong object storage value on its own line", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        ...base,
+        S3_BUCKET: "Client_Files",
+        S3_ENDPOINT: "ftp://files.example.com",
+        S3_REGION: "US East",
+        S3_FORCE_PATH_STYLE: "yes",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).lines).toEqual([
+      "S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+      "S3_ENDPOINT: must be an http(s) URL such as https://s3.example.com",
+      "S3_REGION: must be a region such as us-east-1 or auto",
+      "S3_FORCE_PATH_STYLE: must be true or false",
     ]);
-    expect(refusals({ S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "k" })).toEqual([
-      "S3_ENDPOINT: object storage is not supported yet; unset S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID (files are kept under DATA_DIR)",
+  });
+
+  it("stops on S3 settings without a bucket, and on one key without the other", () => {
+    expect(refusals({ S3_ENDPOINT: "https://s3.example.com", S3_ACCESS_KEY_ID: "k" })).toEqual([
+      "S3_BUCKET: required with S3_ENDPOINT, S3_ACCESS_KEY_ID (or unset them to keep files under DATA_DIR)",
     ]);
-    expect(refusals({ S3_BUCKET: "" })).toEqual([]);
+    expect(refusals({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "k" })).toEqual([
+      "S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own credentials)",
+    ]);
+    expect(refusals({ S3_BUCKET: "files", S3_SECRET_ACCESS_KEY: "s" })).toEqual([
+      "S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own credentials)",
+    ]);
+    expect(refusals({ S3_BUCKET: "files" })).toEqual([]);
   });
 
   it("names every refusal on its own line", () => {
-    expect(refusals({ NODE_ENV: "production", APP_URL: "https://desk.example.com", S3_BUCKET: "b" })).toEqual([
+    expect(refusals({ NODE_ENV: "production", APP_URL: "https://desk.example.com", S3_REGION: "eu-west-1" })).toEqual([
       "BILLING_MODE: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), test or off",
       "SMTP_URL: required in production (codes and sign-in links go by mail)",
       "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
-      "S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",
+      "S3_BUCKET: required with S3_REGION (or unset them to keep files under DATA_DIR)",
     ]);
   });
 });

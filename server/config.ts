@@ -33,10 +33,30 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Where Google's OpenID configuration lives; tests point it at oauth2-mock-server. */
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
-  S3_ENDPOINT: optionalString,
-  S3_BUCKET: optionalString,
+  /** Setting it keeps every stored byte in this bucket instead of DATA_DIR/files. */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+      )
+      .optional(),
+  ),
+  /** MinIO, R2 or another S3-compatible service; unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" })
+      .optional(),
+  ),
+  S3_REGION: optionalString.pipe(
+    z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region such as us-east-1 or auto").optional(),
+  ),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  ),
   TRUST_PROXY: z
     .enum(["true", "false", ""])
     .default("false")
@@ -64,8 +84,21 @@ export interface Config {
   /** Set exactly when billingMode is stripe. */
   stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Set with S3_BUCKET: stored bytes go to object storage; otherwise to DATA_DIR/files. */
+  s3?: S3Settings;
   trustProxy: boolean;
   logLevel: string;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role...). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (MinIO, s3rver) rather than in the host name. */
+  forcePathStyle: boolean;
 }
 
 /** Parses the environment; throws one line per wrong value. */
@@ -110,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuer: values.GOOGLE_ISSUER,
           }
         : undefined,
+    s3: s3Settings(values),
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
   };
@@ -154,13 +188,48 @@ function startupRefusals(values: EnvValues): string[] {
     if (issuer.protocol !== "https:" && !allowsPlainHttp(issuer))
       lines.push("GOOGLE_ISSUER: must be https (plain http only on a loopback host, for tests)");
   }
-  const s3 = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
-    (name) => values[name],
-  );
-  if (s3.length > 0) {
-    lines.push(`${s3[0]}: object storage is not supported yet; unset ${s3.join(", ")} (files are kept under DATA_DIR)`);
-  }
+  lines.push(...s3Refusals(values));
   return lines;
+}
+
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+] as const;
+
+/** An S3 setting without S3_BUCKET would be read by nothing: files would silently stay on disk. */
+function s3Refusals(values: EnvValues): string[] {
+  const lines: string[] = [];
+  if (!values.S3_BUCKET) {
+    const set = S3_SETTINGS.filter((name) => values[name]);
+    if (set.length > 0)
+      lines.push(
+        `S3_BUCKET: required with ${set.join(", ")} (or unset them to keep files under DATA_DIR)`,
+      );
+    return lines;
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY))
+    lines.push(
+      `${values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own credentials)`,
+    );
+  return lines;
+}
+
+function s3Settings(values: EnvValues): S3Settings | undefined {
+  if (!values.S3_BUCKET) return undefined;
+  return {
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    region: values.S3_REGION ?? "us-east-1",
+    credentials:
+      values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE === "true",
+  };
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];

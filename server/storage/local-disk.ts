@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -47,6 +47,15 @@ export class LocalDiskStorage implements Storage {
 
   async delete(name: string): Promise<void> {
     await rm(this.pathOf(name), { force: true });
+  }
+
+  async probe(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.W_OK);
+    } catch (error) {
+      throw new Error(`${this.root} is not a writable directory: ${(error as Error).message}`);
+    }
   }
 
   /** Walks DATA_DIR/files/<2 chars>/: the layout put() writes; anything else is left alone. */

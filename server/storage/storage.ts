@@ -28,11 +28,15 @@ export interface Storage {
   delete(name: string): Promise<void>;
   /** Every key, finished or not (a `.partial` one), with its last modification time. */
   list(): AsyncIterable<StoredKey>;
+  /** Resolves when the storage answers (readiness check); rejects naming why not. */
+  probe(): Promise<void>;
 }
 
 // A stored name, its preview's key, and either one's ".partial" while being written.
 const SAFE_NAME = /^[A-Za-z0-9_-]{8,80}(\.[a-z0-9]{1,8})?(\.preview)?(\.partial)?$/;
 
 export function assertSafeName(name: string): void {
-  if (!SAFE_NAME.test(name)) throw new Error(`Unsafe storage name: ${name}`);
+  if (!isSafeName(name)) throw new Error(`Unsafe storage name: ${name}`);
 }
+
+export const isSafeName = (name: string) => SAFE_NAME.test(name);

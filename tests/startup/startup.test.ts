@@ -75,9 +75,9 @@ describe("start-up in production refuses, with one line", () => {
       "config error: TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
     ],
     [
-      "S3 settings",
-      { SMTP_URL, BILLING_MODE: "off", S3_BUCKET: "files" },
-      "config error: S3_BUCKET: object storage is not supported yet; unset S3_BUCKET (files are kept under DATA_DIR)",
+      "an S3 access key without its secret",
+      { SMTP_URL, BILLING_MODE: "off", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" },
+      "config error: S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own credentials)",
     ],
   ];
   for (const [what, env, line] of cases) {
