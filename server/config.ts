@@ -41,6 +41,8 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("false")
     .transform((value) => value === "true"),
+  /** Bearer token for GET /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -65,6 +67,8 @@ export interface Config {
   stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
   trustProxy: boolean;
+  /** The bearer token /metrics asks for; unset: no /metrics. */
+  metricsToken?: string;
   logLevel: string;
 }
 
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -42,6 +42,17 @@ export class LocalDiskStorage implements Storage {
       return { size: (await stat(this.pathOf(name))).size };
     } catch {
       return null;
+    }
+  }
+
+  /** The files directory exists (made if missing, as put() would) and may be written to. */
+  async probe(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      if (!(await stat(this.root)).isDirectory()) throw new Error("not a directory");
+      await access(this.root, constants.W_OK);
+    } catch (error) {
+      throw new Error(`files directory ${this.root} unusable: ${(error as Error).message}`);
     }
   }
 

@@ -28,6 +28,8 @@ export interface Storage {
   delete(name: string): Promise<void>;
   /** Every key, finished or not (a `.partial` one), with its last modification time. */
   list(): AsyncIterable<StoredKey>;
+  /** Resolves when the storage answers (readiness check); rejects naming why not. */
+  probe(): Promise<void>;
 }
 
 // A stored name, its preview's key, and either one's ".partial" while being written.
