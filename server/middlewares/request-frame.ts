@@ -33,8 +33,7 @@ export function requestFrame(options: RequestFrameOptions) {
 
   return async function frame(ctx: AppContext, next: Next): Promise<void> {
     setSecurityHeaders(ctx);
-    // Keep-alive connections must not outlive a drain: each ends with its current answer.
-    if (ctx.services.drain.draining) ctx.set("Connection", "close");
+    closeIfDraining(ctx);
     if (isHealthCheck(ctx)) return healthCheck(ctx);
     if (isReadinessCheck(ctx)) return readinessCheck(ctx);
     if (isMetricsPage(ctx)) return metricsPage(ctx);
@@ -49,8 +48,15 @@ export function requestFrame(options: RequestFrameOptions) {
       presentError(ctx, error);
     }
     preventApiCaching(ctx);
+    // Again: a drain may have begun while this request was under way (a long upload).
+    closeIfDraining(ctx);
     logRequest(ctx, startedAt);
     const { method, route } = requestLabels(ctx);
     ctx.services.metrics.observeRequest(method, route, ctx.status, (performance.now() - startedAt) / 1000);
   };
+}
+
+/** Keep-alive connections must not outlive a drain: each ends with its current answer. */
+function closeIfDraining(ctx: AppContext): void {
+  if (ctx.services.drain.draining) ctx.set("Connection", "close");
 }

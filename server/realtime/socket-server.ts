@@ -130,7 +130,8 @@ export class RealtimeSocketServer {
     this.unsubscribe();
     this.stopCounting();
     for (const timer of this.timers) clearInterval(timer);
-    for (const server of this.servers) server.off("upgrade", this.onUpgrade);
+    // The upgrade listener stays: without one, Node would hand an upgrade to the app as a
+    // plain request (answered 200 by the web app) instead of refusing it.
     const sockets = this.allConnections(true).map((connection) => connection.ws);
     const closing = sockets.map((ws) =>
       ws.readyState === WebSocket.CLOSED
