@@ -7,6 +7,7 @@ import { createDatabase, type Database } from "../../server/db/connection";
 import { migrations } from "../../server/migrations";
 import { ensureServerBuilt, type ServerProcess, startServerProcess } from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
+import { TcpProxy } from "../support/tcp-proxy";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
@@ -16,13 +17,17 @@ if (!postgresUrl) {
 
 /**
  * Three built servers started at the same moment on one empty PostgreSQL database: the
- * migrations run once, under an advisory lock, and all three come up ready.
+ * migrations run once, under an advisory lock, and all three come up ready. They reach the
+ * database through a TCP proxy held frozen until all three have connected, so that they
+ * really do arrive together (spawned processes otherwise start a few hundred ms apart, and
+ * the first would be done before the others looked).
  */
 describe.skipIf(!postgresUrl)("three instances starting together on an empty database", () => {
   const name = `test_start_together_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   let admin: Database;
   let db: Database;
   let url: string;
+  let proxy: TcpProxy;
   let smtp: TestSmtpServer;
   const dataDirs: string[] = [];
   let servers: ServerProcess[] = [];
@@ -35,12 +40,16 @@ describe.skipIf(!postgresUrl)("three instances starting together on an empty dat
     target.pathname = `/${name}`;
     url = target.toString();
     db = createDatabase({ url, poolMax: 1 });
+    const through = await TcpProxy.inFrontOf(url);
+    proxy = through.proxy;
+    url = through.url;
     smtp = new TestSmtpServer();
     await smtp.start();
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await smtp?.stop();
+    await proxy?.close();
     await db?.destroy();
     await admin?.raw(`drop database if exists "${name}" with (force)`);
     await admin?.destroy();
@@ -62,7 +71,12 @@ describe.skipIf(!postgresUrl)("three instances starting together on an empty dat
         },
       });
     };
-    const started = await Promise.allSettled([start(), start(), start()]);
+    proxy.pause();
+    const starting = Promise.allSettled([start(), start(), start()]);
+    // Each has opened its first connection (held by the frozen proxy): let them all through.
+    await expect.poll(() => proxy.connections, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await proxy.resume();
+    const started = await starting;
     servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     const failures = started.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
     expect(failures).toEqual([]);
