@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processMetrics } from "./process-metrics";
 
 /** Request duration buckets in seconds: most answers take milliseconds, uploads seconds. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -8,7 +9,8 @@ export type JobOutcome = "ok" | "failed";
 /**
  * The Prometheus metrics of one app. A registry of its own rather than prom-client's global
  * one: tests start several apps in one process, and each must count only its own requests.
- * Gauges that describe state (open sockets, queued mail) are read when scraped, so counting
+ * Node's process metrics are the process's, registered once (process-metrics.ts) and served
+ * with every app's. Gauges that describe state (open sockets, queued mail) are read when scraped, so counting
  * costs nothing on the paths they describe.
  */
 export class AppMetrics {
@@ -22,7 +24,6 @@ export class AppMetrics {
 
   constructor() {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.requestDuration = new Histogram({
       name: "clientdesk_http_request_duration_seconds",
       help: "HTTP answers by method, route pattern (not the raw path) and status class (2xx, 4xx...)",
@@ -70,6 +71,12 @@ export class AppMetrics {
         this.set(depth);
       },
     });
+  }
+
+  /** The Prometheus text of the process's metrics and this app's. */
+  async exposition(): Promise<string> {
+    const [process, app] = await Promise.all([processMetrics().metrics(), this.registry.metrics()]);
+    return `${process}\n${app}`;
   }
 
   /** Records one answered request; `route` is the pattern (e.g. /api/clients/:id). */

@@ -20,9 +20,9 @@ export async function metricsPage(ctx: AppContext): Promise<void> {
     ctx.body = { message: "A valid metrics token is required" };
     return;
   }
-  const registry = ctx.services.metrics.registry;
-  ctx.type = registry.contentType;
-  ctx.body = await registry.metrics();
+  const metrics = ctx.services.metrics;
+  ctx.type = metrics.registry.contentType;
+  ctx.body = await metrics.exposition();
 }
 
 const bearerOf = (header: string) => /^Bearer (.+)$/i.exec(header)?.[1]?.trim() ?? "";
