@@ -19,7 +19,9 @@ export class InFlightRequests {
   /** Resolves once every request under way now has ended (later ones are not waited for). */
   settled(): Promise<void> {
     const pending = [...this.open].map((res) =>
-      res.closed ? Promise.resolve() : new Promise<void>((resolve) => res.once("close", () => resolve())),
+      res.closed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => res.once("close", () => resolve())),
     );
     return Promise.all(pending).then(() => undefined);
   }

@@ -9,14 +9,21 @@ export const DRAIN_DEADLINE_MS = 10_000;
  * On SIGTERM or SIGINT: drains (drain.ts) and exits 0, or exits 1 once DRAIN_DEADLINE_MS has
  * passed. The log is written out before either exit.
  */
-export function exitOnSignals(instance: RunningInstance, logger: Logger, logLines: BufferedLogDestination): void {
+export function exitOnSignals(
+  instance: RunningInstance,
+  logger: Logger,
+  logLines: BufferedLogDestination,
+): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
     const forced = setTimeout(() => {
-      logger.error({ deadlineMs: DRAIN_DEADLINE_MS, requests: instance.requests.size }, "drain too slow: exiting");
+      logger.error(
+        { deadlineMs: DRAIN_DEADLINE_MS, requests: instance.requests.size },
+        "drain too slow: exiting",
+      );
       logLines.flushSync();
       process.exit(1);
     }, DRAIN_DEADLINE_MS);

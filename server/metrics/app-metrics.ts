@@ -81,7 +81,10 @@ export class AppMetrics {
 
   /** Records one answered request; `route` is the pattern (e.g. /api/clients/:id). */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requestDuration.observe({ method, route, status: STATUS_CLASSES[Math.floor(status / 100)] ?? "other" }, seconds);
+    this.requestDuration.observe(
+      { method, route, status: STATUS_CLASSES[Math.floor(status / 100)] ?? "other" },
+      seconds,
+    );
   }
 
   /** The websocket server reports its open sockets through this, read at each scrape. */

@@ -41,7 +41,12 @@ describe("metrics", () => {
   });
 
   it("answers 401 without the token or with a wrong one", async () => {
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN]) {
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(1)}`,
+      TOKEN,
+    ]) {
       const answer = await scrape(server, authorization);
       expect(answer.status, String(authorization)).toBe(401);
       expect(answer.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
@@ -52,7 +57,9 @@ describe("metrics", () => {
   it("counts requests by route pattern, messages sent, open sockets, mail and job runs", async () => {
     const socket = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
     try {
-      const sent = await client.agent.post(`/api/clients/${client.id}/messages`, { content: "counted" });
+      const sent = await client.agent.post(`/api/clients/${client.id}/messages`, {
+        content: "counted",
+      });
       expect(sent.status).toBe(201);
       await socket.waitFor((event) => event.messageId === sent.body.id);
       await server.jobs.runOnce("idempotency-keys-cleanup");
@@ -77,7 +84,9 @@ describe("metrics", () => {
       // The verification code the owner signed up with went out through the mailer.
       expect(sample(text, 'clientdesk_emails_total{outcome="sent"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, "clientdesk_email_queue_depth")).toBe(0);
-      expect(sample(text, 'clientdesk_job_runs_total{job="idempotency-keys-cleanup",outcome="ok"}')).toBe(1);
+      expect(
+        sample(text, 'clientdesk_job_runs_total{job="idempotency-keys-cleanup",outcome="ok"}'),
+      ).toBe(1);
       // Default process metrics, once.
       expect(text.match(/^# TYPE process_cpu_user_seconds_total /gm)).toHaveLength(1);
       // Probes and the scrape itself are not counted.
@@ -85,17 +94,31 @@ describe("metrics", () => {
     } finally {
       socket.close();
     }
-    await expect.poll(async () => sample(await (await scrape(server, `Bearer ${TOKEN}`)).text(), "clientdesk_websockets_open")).toBe(0);
+    await expect
+      .poll(async () =>
+        sample(
+          await (await scrape(server, `Bearer ${TOKEN}`)).text(),
+          "clientdesk_websockets_open",
+        ),
+      )
+      .toBe(0);
 
     // The other app in this process counted none of it.
-    const other = await plain.services.metrics.registry.getSingleMetricAsString("clientdesk_messages_sent_total");
+    const other = await plain.services.metrics.registry.getSingleMetricAsString(
+      "clientdesk_messages_sent_total",
+    );
     expect(other).not.toContain('kind="text"');
   });
 
   it("labels unknown API paths and the web app without their paths", async () => {
     await owner.agent.get("/api/no-such-thing/123");
     const text = await (await scrape(server, `Bearer ${TOKEN}`)).text();
-    expect(sample(text, 'clientdesk_http_request_duration_seconds_count{method="GET",route="unmatched",status="4xx"}')).toBe(1);
+    expect(
+      sample(
+        text,
+        'clientdesk_http_request_duration_seconds_count{method="GET",route="unmatched",status="4xx"}',
+      ),
+    ).toBe(1);
     expect(text).not.toContain("no-such-thing");
   });
 });

@@ -50,7 +50,10 @@ async function withinProbeTimeout(check: () => Promise<unknown>): Promise<string
     await Promise.race([
       check(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),
+          PROBE_TIMEOUT_MS,
+        );
       }),
     ]);
     return undefined;

@@ -10,7 +10,11 @@ import { addClient } from "../support/conversations";
 import { testDatabase, usingPostgres } from "../support/database";
 import { signUpOwner } from "../support/factories";
 import { TestAgent, type TestServer } from "../support/server";
-import { ensureServerBuilt, type ServerProcess, startServerProcess } from "../support/server-process";
+import {
+  ensureServerBuilt,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 import { pdfOfSize, storedKeys } from "../support/storage-files";
 import { TestSocket, upgradeStatus } from "../support/ws-client";
@@ -43,30 +47,42 @@ afterAll(async () => {
 function slowUpload(url: string, cookie: string, clientId: string, data: Buffer) {
   const boundary = `Drain${randomBytes(6).toString("hex")}`;
   const finishers: (() => void)[] = [];
-  const answer = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
-    const request = http.request(new URL(`/api/clients/${clientId}/upload`, url), {
-      method: "POST",
-      headers: { cookie, origin: url, "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
-    request.on("error", reject);
-    request.on("response", (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => {
-        body += chunk;
+  const answer = new Promise<{ status: number; body: string; connection?: string }>(
+    (resolve, reject) => {
+      const request = http.request(new URL(`/api/clients/${clientId}/upload`, url), {
+        method: "POST",
+        headers: {
+          cookie,
+          origin: url,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
       });
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+      request.on("error", reject);
+      request.on("response", (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            connection: response.headers.connection,
+          }),
+        );
+      });
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n` +
+          "Content-Type: application/pdf\r\n\r\n",
       );
-    });
-    request.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n` +
-        "Content-Type: application/pdf\r\n\r\n",
-    );
-    const half = Math.floor(data.length / 2);
-    request.write(data.subarray(0, half));
-    finishers.push(() => request.end(Buffer.concat([data.subarray(half), Buffer.from(`\r\n--${boundary}--\r\n`)])));
-  });
+      const half = Math.floor(data.length / 2);
+      request.write(data.subarray(0, half));
+      finishers.push(() =>
+        request.end(Buffer.concat([data.subarray(half), Buffer.from(`\r\n--${boundary}--\r\n`)])),
+      );
+    },
+  );
   // An upload never finished is cut when the process exits: not an error of the test's.
   answer.catch(() => undefined);
   return {
@@ -98,7 +114,11 @@ let clientId: string;
 
 it("drains on SIGTERM: readyz 503, the upload under way completes, sockets get 1012, exit 0 within 10 s", async () => {
   const running = await start();
-  const asTestServer = { url: running.url, agent: () => new TestAgent(running.url), smtp } as unknown as TestServer;
+  const asTestServer = {
+    url: running.url,
+    agent: () => new TestAgent(running.url),
+    smtp,
+  } as unknown as TestServer;
   const owner = await signUpOwner(asTestServer);
   const client = await addClient(owner);
   cookie = owner.agent.cookieHeader;
@@ -109,7 +129,9 @@ it("drains on SIGTERM: readyz 503, the upload under way completes, sockets get 1
   const data = pdfOfSize(3 * 1024 * 1024);
   const upload = slowUpload(running.url, cookie, client.id, data);
   // The server is writing the file: the request is under way.
-  await expect.poll(() => storedKeys(dataDir).some((key) => key.endsWith(".partial")), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => storedKeys(dataDir).some((key) => key.endsWith(".partial")), { timeout: 30_000 })
+    .toBe(true);
 
   const signalled = performance.now();
   running.child.kill("SIGTERM");
@@ -134,7 +156,9 @@ it("drains on SIGTERM: readyz 503, the upload under way completes, sockets get 1
   expect(await running.exited).toEqual({ code: 0, signal: null });
   const drainMs = performance.now() - signalled;
   expect(drainMs).toBeLessThan(10_000);
-  console.info(`drain: SIGTERM to exit 0 in ${Math.round(drainMs)} ms (the upload finished by the test on the way)`);
+  console.info(
+    `drain: SIGTERM to exit 0 in ${Math.round(drainMs)} ms (the upload finished by the test on the way)`,
+  );
   const lines = running
     .output()
     .trim()
@@ -144,7 +168,9 @@ it("drains on SIGTERM: readyz 503, the upload under way completes, sockets get 1
   // The upload was answered during the drain, and the log ends with the exit.
   const drainStart = messages.indexOf("shutting down");
   expect(drainStart).toBeGreaterThan(-1);
-  expect(lines.slice(drainStart).some((line) => line.msg === "request" && line.status === 201)).toBe(true);
+  expect(
+    lines.slice(drainStart).some((line) => line.msg === "request" && line.status === 201),
+  ).toBe(true);
   expect(messages.at(-1)).toBe("stopped");
 }, 180_000);
 

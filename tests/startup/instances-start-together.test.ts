@@ -5,7 +5,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../../server/db/connection";
 import { migrations } from "../../server/migrations";
-import { ensureServerBuilt, type ServerProcess, startServerProcess } from "../support/server-process";
+import {
+  ensureServerBuilt,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 import { TcpProxy } from "../support/tcp-proxy";
 
@@ -78,7 +82,9 @@ describe.skipIf(!postgresUrl)("three instances starting together on an empty dat
     await proxy.resume();
     const started = await starting;
     servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-    const failures = started.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
+    const failures = started.flatMap((result) =>
+      result.status === "rejected" ? [String(result.reason)] : [],
+    );
     expect(failures).toEqual([]);
 
     for (const server of servers) {
@@ -86,6 +92,8 @@ describe.skipIf(!postgresUrl)("three instances starting together on an empty dat
       expect(ready.status, server.output().slice(-2000)).toBe(200);
     }
     const applied = await db("knex_migrations").select("name");
-    expect(applied.map((row: { name: string }) => row.name).sort()).toEqual(Object.keys(migrations).sort());
+    expect(applied.map((row: { name: string }) => row.name).sort()).toEqual(
+      Object.keys(migrations).sort(),
+    );
   }, 180_000);
 });
