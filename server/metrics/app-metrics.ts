@@ -10,8 +10,8 @@ export type JobOutcome = "ok" | "failed";
  * The Prometheus metrics of one app. A registry of its own rather than prom-client's global
  * one: tests start several apps in one process, and each must count only its own requests.
  * Node's process metrics are the process's, registered once (process-metrics.ts) and served
- * with every app's. Gauges that describe state (open sockets, queued mail) are read when scraped, so counting
- * costs nothing on the paths they describe.
+ * with every app's. Gauges that describe state (open sockets, queued mail) are read when
+ * scraped, so counting costs nothing on the paths they describe.
  */
 export class AppMetrics {
   readonly registry = new Registry();

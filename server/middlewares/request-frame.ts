@@ -20,11 +20,11 @@ export interface RequestFrameOptions {
 
 /**
  * What every request goes through before its route, in order: security headers, the probes
- * and /metrics (neither logged nor counted), the cross-site check; then, mounted after it in app.ts, the session
- * (koa-session) and the body (koa-body); and after it: the JSON 404 and 405, error answers,
- * one log line with the final status and its duration in the metrics. While the instance
- * drains, every answer says Connection: close. One middleware calling plain functions rather than
- * seven Koa layers, because each layer's promise plumbing cost a few microseconds per request
+ * and /metrics (neither logged nor counted), the cross-site check; then, mounted after it in
+ * app.ts, the session (koa-session) and the body (koa-body); and after it: the JSON 404 and
+ * 405, error answers, one log line with the final status and its duration in the metrics.
+ * While the instance drains, every answer says Connection: close. One middleware calling
+ * plain functions rather than seven Koa layers, because each layer's promise plumbing cost a few microseconds per request
  * (a third of GET /api/user's time; see docs/benchmarks.md).
  */
 export function requestFrame(options: RequestFrameOptions) {
