@@ -7,7 +7,10 @@ import { type Clock, systemClock } from "./clock";
 import type { Services } from "./context";
 import type { Database } from "./db/connection";
 import type { Logger } from "./logger";
+import { DrainState } from "./lifecycle/drain-state";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { AppMetrics } from "./metrics/app-metrics";
+import { countedMailer } from "./metrics/counted-mailer";
 import { requestBody } from "./middlewares/request-body";
 import { requestFrame } from "./middlewares/request-frame";
 import { webApp } from "./middlewares/web-app";
@@ -55,26 +58,33 @@ export function createApp(options: AppOptions) {
   const realtime = options.realtime ?? createRealtimeHub({ config, db, logger });
   void realtime.start();
   const sessionStore = new SessionStore(db, clock);
+  const metrics = new AppMetrics();
+  const afterAnswer = new AfterAnswerQueue(logger);
+  metrics.countEmailQueue(() => afterAnswer.size);
   const services: Services = {
     config,
     db,
     logger,
     clock,
-    mailer:
+    mailer: countedMailer(
       options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        mailboxDir: path.join(config.dataDir, "mail"),
-        logger,
-        production: config.env === "production",
-      }),
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          mailboxDir: path.join(config.dataDir, "mail"),
+          logger,
+          production: config.env === "production",
+        }),
+      metrics,
+    ),
     storage: options.storage ?? createStorage(config),
     rateLimiter: options.rateLimiter ?? createRateLimiter(db),
-    afterAnswer: new AfterAnswerQueue(logger),
+    afterAnswer,
     realtime,
     sessions: sessionStore,
     sessionCache: sessionStore.cache,
+    metrics,
+    drain: new DrainState(),
   };
 
   const app = new Koa<Koa.DefaultState, { services: Services }>({ proxy: config.trustProxy });

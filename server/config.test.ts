@@ -206,3 +206,12 @@ describe("start-up refusals", () => {
     ]);
   });
 });
+
+describe("metrics token", () => {
+  it("is off when unset or empty, taken when 16 characters or more, refused when shorter", () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe("m".repeat(16));
+    expect(refusals({ METRICS_TOKEN: "short" })).toEqual(["METRICS_TOKEN: must be at least 16 characters"]);
+  });
+});

@@ -61,6 +61,8 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("false")
     .transform((value) => value === "true"),
+  /** Bearer token for GET /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -87,6 +89,8 @@ export interface Config {
   /** Set with S3_BUCKET: stored bytes go to object storage; otherwise to DATA_DIR/files. */
   s3?: S3Settings;
   trustProxy: boolean;
+  /** The bearer token /metrics asks for; unset: no /metrics. */
+  metricsToken?: string;
   logLevel: string;
 }
 
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     s3: s3Settings(values),
     trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
   };
 }

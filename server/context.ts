@@ -2,8 +2,10 @@ import type { ParameterizedContext } from "koa";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
+import type { DrainState } from "./lifecycle/drain-state";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { AppMetrics } from "./metrics/app-metrics";
 import type { Session, User } from "./models";
 import type { SessionCache } from "./auth/session-cache";
 import type { SessionStore } from "./auth/session-store";
@@ -29,6 +31,10 @@ export interface Services {
   sessions: SessionStore;
   /** The store's two-second cache of session and user (tests empty it to count queries). */
   sessionCache: SessionCache;
+  /** This app's Prometheus metrics (a registry of its own), served on /metrics. */
+  metrics: AppMetrics;
+  /** Set once a shutdown starts (server/lifecycle). */
+  drain: DrainState;
 }
 
 export interface AppState {

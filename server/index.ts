@@ -7,6 +7,8 @@ import { migrateToLatest } from "./db/migrate";
 import { JOBS } from "./jobs";
 import { startJobs } from "./jobs/job-runner";
 import { bufferedLogDestination } from "./log-destination";
+import { InFlightRequests } from "./lifecycle/in-flight-requests";
+import { exitOnSignals } from "./lifecycle/shutdown";
 import { createLogger } from "./logger";
 import { attachRealtimeSockets } from "./realtime/socket-server";
 
@@ -30,6 +32,7 @@ async function main() {
   const { app, services } = createApp({ config, db, logger });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  const requests = new InFlightRequests(server);
   // /ws on the same server; PostgreSQL: listening for other instances' events before serving.
   const sockets = attachRealtimeSockets(server, services);
   await services.realtime.start();
@@ -40,33 +43,8 @@ async function main() {
       `ClientDesk listening on ${config.appUrl}`,
     );
   });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const forced = setTimeout(() => {
-      logLines.flushSync();
-      process.exit(1);
-    }, 10_000);
-    forced.unref();
-    const closed = new Promise((resolve) => server.once("close", resolve));
-    server.close();
-    server.closeIdleConnections();
-    await sockets.close();
-    await closed;
-    await jobs.stop();
-    await services.afterAnswer.idle();
-    services.mailer.close();
-    await services.realtime.close();
-    await db.destroy();
-    logger.info("stopped");
-    // Waits for a write still under way too, which flushSync() would leave behind.
-    logger.flush(() => process.exit(0));
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // SIGTERM drains (server/lifecycle/drain.ts) and exits 0 within 10 s.
+  exitOnSignals({ server, services, sockets, jobs, requests }, logger, logLines);
 }
 
 main().catch((error) => {

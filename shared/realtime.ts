@@ -45,22 +45,30 @@ export type RealtimeEventType = RealtimeEvent["type"];
 
 /**
  * Close codes the server sends. accessRevoked and sessionEnded mean "do not just reconnect":
- * the page should ask the API who is signed in (GET /api/user) and act on the answer. Any
- * other close (1001 going away, 1006 dropped, 1012 resync, ...) means reconnect with backoff
- * and refetch.
+ * the page should ask the API who is signed in (GET /api/user) and act on the answer.
+ * resync (1012, "service restart") means reconnect at once and refetch: the server is fine,
+ * only this socket must go. Any other close (1001 going away, 1006 dropped, ...) means
+ * reconnect with backoff and refetch.
  */
 export const CLOSE_CODES = {
   /** The user's access was removed (e.g. the client was deleted). */
   accessRevoked: 4001,
   /** The socket's session ended (signed out, expired, password changed). */
   sessionEnded: 4401,
-  /** The server is restarting or shutting down. */
-  goingAway: 1001,
-  /** This instance may have missed events: reconnect and catch up. */
+  /**
+   * Reconnect at once and catch up: this instance is shutting down (SIGTERM drain; the
+   * balancer sends the new socket to another one), or it may have missed events (its
+   * LISTEN connection came back).
+   */
   resync: 1012,
 } as const;
 
 /** A close after which the browser must not reconnect on its own. */
 export function endsRealtime(code: number): boolean {
   return code === CLOSE_CODES.accessRevoked || code === CLOSE_CODES.sessionEnded;
+}
+
+/** A close after which the browser reconnects at once (within a small random spread). */
+export function reconnectsAtOnce(code: number): boolean {
+  return code === CLOSE_CODES.resync;
 }

@@ -83,6 +83,7 @@ export async function sendMessage(
       sentAt: services.clock.now(),
     }),
   );
+  services.metrics.messagesSent.inc({ kind: "text" });
   try {
     await services.realtime.publish({
       type: "new_message",

@@ -90,6 +90,7 @@ export async function uploadConversationFile(
     await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
+  services.metrics.messagesSent.inc({ kind: "file" });
   await announce(services, "new_message", client.id, message.id);
   return message;
 }

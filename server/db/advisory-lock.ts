@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { type Database, isPglite } from "./connection";
+import { createDatabase, type Database, isPglite } from "./connection";
 
 /**
  * Runs `work` only if no other server instance holds the lock `key` (a PostgreSQL
@@ -21,7 +21,29 @@ export async function withAdvisoryLock<T>(
   });
 }
 
+/**
+ * Runs `work` while holding the session-level advisory lock `key` on a connection of its own
+ * to `url`, waiting for it as long as another instance holds it: the second instance runs
+ * its `work` after the first's, not beside it or instead of it. The lock goes with the
+ * connection, so an instance that dies holding it frees it.
+ */
+export async function whileHoldingAdvisoryLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+  // No statement timeout: waiting for another instance's migrations may take long.
+  const lock = createDatabase({ url, poolMax: 1, timeouts: false });
+  try {
+    await lock.raw("select pg_advisory_lock(?)", [key]);
+    try {
+      return await work();
+    } finally {
+      await lock.raw("select pg_advisory_unlock(?)", [key]);
+    }
+  } finally {
+    await lock.destroy();
+  }
+}
+
 /** Keys of the advisory locks, one per kind of work; listed here so that none collide. */
 export const ADVISORY_LOCKS = {
+  migrations: 92_000,
   storageSweep: 92_001,
 } as const;

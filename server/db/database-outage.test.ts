@@ -19,7 +19,8 @@ const SANITY_BOUND_MS = 9_000;
 /**
  * The server reaches PostgreSQL through a TCP proxy that the test freezes (no byte passes) or
  * cuts (connections dropped, new ones refused): the API answers 503 with Retry-After in
- * seconds, /healthz says the database is unreachable, and all recovers without a restart.
+ * seconds, /readyz says the database is unreachable (while /healthz, liveness, stays 200: the
+ * process is fine and restarting it would not help), and all recovers without a restart.
  */
 describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP proxy)", () => {
   let proxy: TcpProxy;
@@ -52,12 +53,13 @@ describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP
     expect(answer.headers.get("retry-after"), what).toBe("5");
   }
 
-  /** A read, a write, the health check and a websocket upgrade, at once while the database is away. */
+  /** A read, a write, the probes and a websocket upgrade, at once while the database is away. */
   async function expectBriefAndClear() {
     const started = performance.now();
-    const [list, send, health, upgrade] = await Promise.all([
+    const [list, send, ready, health, upgrade] = await Promise.all([
       owner.agent.get("/api/clients"),
       owner.agent.post(`/api/clients/${client.id}/messages`, { content: "anyone there?" }),
+      server.agent().get("/readyz"),
       server.agent().get("/healthz"),
       upgradeStatus(server.url, { cookie: owner.agent.cookieHeader }),
     ]);
@@ -66,16 +68,17 @@ describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP
     expect(list.body).toEqual({ message: UNAVAILABLE });
     expectUnavailable(send, "POST message");
     expect(send.body).toEqual({ message: UNAVAILABLE });
-    expect(health.status).toBe(503);
-    expect(health.body).toMatchObject({ status: "unavailable", database: "unreachable" });
+    expectUnavailable(ready, "GET /readyz");
+    expect(ready.body).toEqual({ status: "unavailable", message: "Database unreachable" });
+    expect(health.status).toBe(200);
     expect(upgrade, "websocket upgrade").toBe(503);
     expect(elapsed).toBeLessThan(SANITY_BOUND_MS);
   }
 
-  /** Health back to 200, the API answering, and websocket events flowing again. */
+  /** Ready again, the API answering, and websocket events flowing again. */
   async function expectRecovered() {
     await expect
-      .poll(async () => (await server.agent().get("/healthz")).status, { timeout: 15_000 })
+      .poll(async () => (await server.agent().get("/readyz")).status, { timeout: 15_000 })
       .toBe(200);
     const list = await owner.agent.get("/api/clients");
     expect(list.status).toBe(200);

@@ -22,7 +22,13 @@ export function startJobs(services: Services, jobs: Job[], options: { timers?: b
     if (current) return current;
     const started = job
       .run(services)
-      .catch((error) => services.logger.error({ err: error, job: job.name }, "job failed"))
+      .then(
+        () => services.metrics.recordJobRun(job.name, "ok"),
+        (error) => {
+          services.metrics.recordJobRun(job.name, "failed");
+          services.logger.error({ err: error, job: job.name }, "job failed");
+        },
+      )
       .finally(() => running.delete(job.name));
     running.set(job.name, started);
     return started;

@@ -1,6 +1,8 @@
 import type { Next } from "koa";
 import type { AppContext } from "../context";
-import { healthCheck, isHealthCheck } from "../routes/health";
+import { requestLabels } from "../metrics/request-route";
+import { healthCheck, isHealthCheck, isReadinessCheck, readinessCheck } from "../routes/health";
+import { isMetricsPage, metricsPage } from "../routes/metrics";
 import { preventApiCaching } from "./api-cache-control";
 import { presentApiNotFound, presentError, presentMethodNotAllowed } from "./errors";
 import { refuseMalformedPath } from "./malformed-path";
@@ -17,11 +19,12 @@ export interface RequestFrameOptions {
 }
 
 /**
- * What every request goes through before its route, in order: security headers, the health
- * check (unlogged), the cross-site check; then, mounted after it in app.ts, the session
- * (koa-session) and the body (koa-body); and after it: the JSON 404 and 405, error answers,
- * one log line with the final status. One middleware calling plain functions rather than
- * seven Koa layers, because each layer's promise plumbing cost a few microseconds per request
+ * What every request goes through before its route, in order: security headers, the probes
+ * and /metrics (neither logged nor counted), the cross-site check; then, mounted after it in
+ * app.ts, the session (koa-session) and the body (koa-body); and after it: the JSON 404 and
+ * 405, error answers, one log line with the final status and its duration in the metrics.
+ * While the instance drains, every answer says Connection: close. One middleware calling
+ * plain functions rather than seven Koa layers, because each layer's promise plumbing cost a few microseconds per request
  * (a third of GET /api/user's time; see docs/benchmarks.md).
  */
 export function requestFrame(options: RequestFrameOptions) {
@@ -30,7 +33,10 @@ export function requestFrame(options: RequestFrameOptions) {
 
   return async function frame(ctx: AppContext, next: Next): Promise<void> {
     setSecurityHeaders(ctx);
+    closeIfDraining(ctx);
     if (isHealthCheck(ctx)) return healthCheck(ctx);
+    if (isReadinessCheck(ctx)) return readinessCheck(ctx);
+    if (isMetricsPage(ctx)) return metricsPage(ctx);
     const startedAt = performance.now();
     try {
       refuseMalformedPath(ctx);
@@ -42,6 +48,15 @@ export function requestFrame(options: RequestFrameOptions) {
       presentError(ctx, error);
     }
     preventApiCaching(ctx);
+    // Again: a drain may have begun while this request was under way (a long upload).
+    closeIfDraining(ctx);
     logRequest(ctx, startedAt);
+    const { method, route } = requestLabels(ctx);
+    ctx.services.metrics.observeRequest(method, route, ctx.status, (performance.now() - startedAt) / 1000);
   };
+}
+
+/** Keep-alive connections must not outlive a drain: each ends with its current answer. */
+function closeIfDraining(ctx: AppContext): void {
+  if (ctx.services.drain.draining) ctx.set("Connection", "close");
 }

@@ -79,6 +79,7 @@ export class RealtimeSocketServer {
   /** Events whose members are being looked up, oldest first. */
   private readonly deliveries: PendingDelivery[] = [];
   private readonly members: MembersCache;
+  private readonly stopCounting: () => void;
 
   constructor(
     private readonly services: Services,
@@ -102,6 +103,7 @@ export class RealtimeSocketServer {
     this.timers.push(setInterval(() => this.heartbeat(), this.options.heartbeatMs));
     this.timers.push(setInterval(() => void this.checkSessions(), this.options.sessionCheckMs));
     for (const timer of this.timers) timer.unref();
+    this.stopCounting = services.metrics.countSockets(() => this.connectionCount);
   }
 
   /** Handles upgrades to the socket path on `server`; other upgrade requests are refused. */
@@ -118,13 +120,18 @@ export class RealtimeSocketServer {
     return count;
   }
 
-  /** Closes every socket (1001) and stops accepting new ones. */
+  /**
+   * Closes every socket with 1012 (the browser reconnects at once, through the balancer to
+   * another instance, and catches up) and refuses new ones (503).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
+    this.stopCounting();
     for (const timer of this.timers) clearInterval(timer);
-    for (const server of this.servers) server.off("upgrade", this.onUpgrade);
+    // The upgrade listener stays: without one, Node would hand an upgrade to the app as a
+    // plain request (answered 200 by the web app) instead of refusing it.
     const sockets = this.allConnections(true).map((connection) => connection.ws);
     const closing = sockets.map((ws) =>
       ws.readyState === WebSocket.CLOSED
@@ -132,7 +139,7 @@ export class RealtimeSocketServer {
         : new Promise<void>((resolve) => ws.once("close", () => resolve())),
     );
     for (const connection of this.allConnections())
-      this.drop(connection, CLOSE_CODES.goingAway, "Server shutting down");
+      this.drop(connection, CLOSE_CODES.resync, "Server restarting");
     // A peer that does not finish the closing handshake is cut after a short wait.
     const cut = setTimeout(() => {
       for (const ws of sockets) ws.terminate();
@@ -163,8 +170,12 @@ export class RealtimeSocketServer {
 
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
-    if (pathOf(req.url) !== this.options.path || this.closed) {
+    if (pathOf(req.url) !== this.options.path) {
       socket.destroy();
+      return;
+    }
+    if (this.closed) {
+      refuse(socket, 503, "Shutting down");
       return;
     }
     if (!this.services.config.allowedOrigins.includes(req.headers.origin ?? "")) {

@@ -45,17 +45,19 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
-  async delete(name: string): Promise<void> {
-    await rm(this.pathOf(name), { force: true });
-  }
-
+  /** The files directory exists (made if missing, as put() would) and may be written to. */
   async probe(): Promise<void> {
     try {
       await mkdir(this.root, { recursive: true });
+      if (!(await stat(this.root)).isDirectory()) throw new Error("not a directory");
       await access(this.root, constants.W_OK);
     } catch (error) {
-      throw new Error(`${this.root} is not a writable directory: ${(error as Error).message}`);
+      throw new Error(`files directory ${this.root} unusable: ${(error as Error).message}`);
     }
+  }
+
+  async delete(name: string): Promise<void> {
+    await rm(this.pathOf(name), { force: true });
   }
 
   /** Walks DATA_DIR/files/<2 chars>/: the layout put() writes; anything else is left alone. */

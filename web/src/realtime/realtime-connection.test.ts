@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   BACKOFF_MAX_MS,
   backoffDelay,
+  RESTART_SPREAD_MS,
   connectRealtime,
   parseRealtimeEvent,
   type RealtimeOptions,
@@ -160,6 +161,43 @@ describe("connectRealtime", () => {
     expect(connection.status).toBe("ended");
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it("reconnects at once after 1012 (server restarting), spread over 0-250 ms, and catches up", () => {
+    let draw = 0;
+    const { connection, options } = connect({ random: () => draw });
+    sockets[0]!.open();
+    // Earlier drops grew the backoff; a restart does not wait for it.
+    sockets[0]!.drop(1006);
+    vi.advanceTimersByTime(BACKOFF_MAX_MS);
+    sockets[1]!.drop(1006);
+    vi.advanceTimersByTime(BACKOFF_MAX_MS);
+    sockets[2]!.open();
+
+    draw = 0;
+    sockets[2]!.drop(1012);
+    expect(connection.status).toBe("reconnecting");
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(4);
+    sockets[3]!.open();
+    expect(options.onConnected).toHaveBeenCalledTimes(3);
+
+    // The spread: the largest draw waits just under 250 ms, never the 0.5 s backoff.
+    draw = 0.999;
+    sockets[3]!.drop(1012);
+    expect(RESTART_SPREAD_MS).toBe(250);
+    vi.advanceTimersByTime(200);
+    expect(sockets).toHaveLength(4);
+    vi.advanceTimersByTime(RESTART_SPREAD_MS - 200);
+    expect(sockets).toHaveLength(5);
+
+    // If the reconnect itself fails, the ordinary backoff takes over from its start.
+    draw = 1;
+    sockets[4]!.drop(1006);
+    vi.advanceTimersByTime(499);
+    expect(sockets).toHaveLength(5);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(6);
   });
 
   it("closes the socket and stops when the page closes it", () => {

@@ -1,15 +1,25 @@
 /**
  * The browser's end of /ws: one socket, events handed to a callback, reconnects with
- * exponential backoff and jitter after a drop, and a catch-up call after each reconnect so
+ * exponential backoff and jitter after a drop (at once after a 1012), and a catch-up call after each reconnect so
  * that nothing sent while the socket was down is missed. Free of React so it can be tested
  * with a fake WebSocket.
  */
-import { endsRealtime, type RealtimeEvent, realtimeEventSchema } from "../../../shared/realtime";
+import {
+  endsRealtime,
+  type RealtimeEvent,
+  realtimeEventSchema,
+  reconnectsAtOnce,
+} from "../../../shared/realtime";
 
 export type { RealtimeEvent };
 
 export const BACKOFF_FIRST_MS = 500;
 export const BACKOFF_MAX_MS = 15_000;
+/**
+ * After a 1012 (server restarting, or resync) the page reconnects at once, within this random
+ * spread: thousands of pages closed by one draining instance must not all arrive in one ms.
+ */
+export const RESTART_SPREAD_MS = 250;
 
 export type RealtimeStatus =
   /** The first connection is being made. */
@@ -150,13 +160,20 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
         failuresBeforeOpen += 1;
         options.onConnectFailed?.(failuresBeforeOpen);
       }
-      scheduleReconnect();
+      // An open socket the server closed on purpose: back at once; the backoff still applies
+      // if the next attempt fails.
+      if (opened && reconnectsAtOnce(event.code)) scheduleReconnect(random() * RESTART_SPREAD_MS);
+      else scheduleReconnect();
     };
   };
 
-  const scheduleReconnect = () => {
+  const scheduleReconnect = (delay?: number) => {
     if (stopped || timer !== null) return;
     setStatus(everOpened ? "reconnecting" : "connecting");
+    if (delay !== undefined) {
+      timer = setTimeout(open, delay);
+      return;
+    }
     timer = setTimeout(open, backoffDelay(attempt, random));
     attempt += 1;
   };

@@ -1,0 +1,40 @@
+import type { Server } from "node:http";
+import type { Services } from "../context";
+import type { JobRunner } from "../jobs/job-runner";
+import type { RealtimeSocketServer } from "../realtime/socket-server";
+import type { InFlightRequests } from "./in-flight-requests";
+
+export interface RunningInstance {
+  server: Server;
+  services: Services;
+  sockets: RealtimeSocketServer;
+  jobs: JobRunner;
+  requests: InFlightRequests;
+}
+
+/**
+ * Stops this instance without losing work, in this order:
+ * 1. /readyz answers 503 draining and every answer says Connection: close (DrainState); idle
+ *    keep-alive connections are closed, websocket upgrades refused (503).
+ * 2. At the same time: websockets close with 1012 (browsers reconnect at once, through the
+ *    balancer to another instance, and catch up), the requests under way finish, and the job
+ *    pass under way finishes (no new one starts).
+ * 3. The port closes (new connections are refused); requests that arrived during step 2 finish.
+ * 4. Mail queued after an answer goes out; then the mailer, LISTEN and the pool close.
+ * The listener stays open during step 2 so a balancer's check sees 503 rather than a refused
+ * connection while the slow requests finish; either takes the instance out of rotation.
+ * The caller bounds the whole with a deadline (shutdown.ts).
+ */
+export async function drain(instance: RunningInstance): Promise<void> {
+  const { server, services, sockets, jobs, requests } = instance;
+  services.drain.begin();
+  server.closeIdleConnections();
+  await Promise.all([sockets.close(), requests.settled(), jobs.stop()]);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await closed;
+  await services.afterAnswer.idle();
+  services.mailer.close();
+  await services.realtime.close();
+  await services.db.destroy();
+}
