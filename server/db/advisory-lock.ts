@@ -24,4 +24,6 @@ export async function withAdvisoryLock<T>(
 /** Keys of the advisory locks, one per kind of work; listed here so that none collide. */
 export const ADVISORY_LOCKS = {
   storageSweep: 92_001,
+  /** Migrations at start-up (server/db/migrate.ts): one instance migrates, the others wait. */
+  migrations: 92_002,
 } as const;
