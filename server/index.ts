@@ -42,6 +42,15 @@ async function main() {
   });
 
   let stopping = false;
+  // Behind a proxy every connection is kept alive, and Node keeps one that was busy when
+  // close() came for keepAliveTimeout (65 s): the exit would wait for it. While stopping, a
+  // request is answered with Connection: close and a connection goes once its answer is out.
+  server.on("request", (_req, res) => {
+    if (stopping) res.shouldKeepAlive = false;
+    res.once("finish", () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

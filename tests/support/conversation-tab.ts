@@ -23,6 +23,8 @@ export class ConversationTab {
   readonly servedBy: string[] = [];
   /** How each socket ended (the server's close code, 1006 for a cut connection). */
   readonly closes: SocketClose[] = [];
+  /** For each send whose retries gave up, what its last attempt got ("409", "502", "no answer"). */
+  readonly failures: string[] = [];
   private socket: TestSocket | null = null;
   private stopped = false;
   private fetching: Promise<void> | null = null;
@@ -49,26 +51,34 @@ export class ConversationTab {
     return this.socket?.isOpen ?? false;
   }
 
-  /** POSTs a message the way the web client does; its id once acknowledged (2xx), else null. */
+  /**
+   * POSTs a message the way the web client does; its id once acknowledged (2xx), else null
+   * (the retries gave up; `failures` says what the last attempt got).
+   */
   async send(content: string): Promise<string | null> {
     const key = randomUUID();
     for (let attempt = 0; ; attempt += 1) {
-      let retry: boolean;
+      let outcome: string;
       try {
         const answer = await this.agent.post(`/api/clients/${this.clientId}/messages`, { content }, {
           "idempotency-key": key,
         });
         if (answer.status >= 200 && answer.status < 300) return answer.body.id as string;
-        retry =
+        const retry =
           [502, 503, 504].includes(answer.status) ||
           (answer.status === 409 && answer.headers.has("retry-after"));
         if (!retry) throw new Error(`send: ${answer.status} ${JSON.stringify(answer.body)}`);
+        outcome = String(answer.status);
       } catch (error) {
         // No answer at all (the connection was cut): may be sent again with the same key.
         if (!(error instanceof TypeError)) throw error;
+        outcome = "no answer";
       }
       const delay = RETRY_DELAYS_MS[attempt];
-      if (delay === undefined) return null;
+      if (delay === undefined) {
+        this.failures.push(outcome);
+        return null;
+      }
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
