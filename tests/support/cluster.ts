@@ -216,14 +216,17 @@ async function scratchDatabase(sharedUrl: string, cleanup: (() => unknown)[]): P
   return url.toString();
 }
 
-interface Balancer {
+export interface Balancer {
   child: ChildProcess;
   output(): string;
   stop(): Promise<void>;
 }
 
-/** haproxy in the foreground on deploy/haproxy.cfg; resolves once its runtime API answers. */
-async function startHaproxy(options: { workDir: string; env: Record<string, string> }): Promise<Balancer> {
+/**
+ * haproxy in the foreground on deploy/haproxy.cfg with `env` (LISTEN_ADDR, APPn_ADDR,
+ * STATS_SOCKET required here); resolves once its runtime API answers.
+ */
+export async function startHaproxy(options: { workDir: string; env: Record<string, string> }): Promise<Balancer> {
   const logFile = path.join(options.workDir, "haproxy.log");
   const fd = openSync(logFile, "a");
   const child = spawn(HAPROXY, ["-db", "-f", HAPROXY_CONFIG], {
@@ -268,6 +271,22 @@ function runtimeCommand(socketPath: string, command: string): Promise<string> {
     socket.on("error", reject);
     socket.on("close", () => resolve(answer));
   });
+}
+
+/** The balancer's view of each instance, and its last check ("L7OK", "L4CON"...), from its runtime API. */
+export async function haproxyServers(
+  statsSocket: string,
+): Promise<Record<string, { state: ServerState; check: string }>> {
+  const csv = await runtimeCommand(statsSocket, "show stat");
+  const lines = csv.trim().split("\n");
+  const header = (lines[0] ?? "").replace(/^# /, "").split(",");
+  const servers: Record<string, { state: ServerState; check: string }> = {};
+  for (const line of lines.slice(1)) {
+    const field = (name: string) => line.split(",")[header.indexOf(name)] ?? "";
+    if (field("pxname") !== "app" || ["BACKEND", "FRONTEND"].includes(field("svname"))) continue;
+    servers[field("svname")] = { state: field("status").split(" ")[0] ?? "", check: field("check_status") };
+  }
+  return servers;
 }
 
 /** The backend's servers and their status ("UP", "DOWN", "UP 1/2"...: the first word). */
