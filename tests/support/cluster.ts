@@ -28,7 +28,8 @@ export interface ClusterInstance {
   process: ServerProcess | null;
 }
 
-export type ServerState = "UP" | "DOWN" | "MAINT" | "DRAIN" | "NOLB" | string;
+/** HAProxy's word for a server: UP, DOWN, MAINT, DRAIN, NOLB... */
+export type ServerState = string;
 
 export interface Cluster {
   /** The balancer: every request and socket of a test goes here. */
@@ -145,7 +146,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       if (!found) throw new Error(`no instance ${name}`);
       return found;
     };
-    const states = async () => parseStates(await runtimeCommand(statsSocket, "show stat"));
+    const states = async () =>
+      Object.fromEntries(
+        Object.entries(await haproxyServers(statsSocket)).map(([name, server]) => [name, server.state]),
+      );
     const waitForState = async (name: string, state: ServerState, timeoutMs = 20_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -273,7 +277,10 @@ function runtimeCommand(socketPath: string, command: string): Promise<string> {
   });
 }
 
-/** The balancer's view of each instance, and its last check ("L7OK", "L4CON"...), from its runtime API. */
+/**
+ * The balancer's view of each instance (status: the first word, "UP" of "UP 1/2") and its last
+ * check ("L7OK", "L4CON"...), from its runtime API.
+ */
 export async function haproxyServers(
   statsSocket: string,
 ): Promise<Record<string, { state: ServerState; check: string }>> {
@@ -287,20 +294,4 @@ export async function haproxyServers(
     servers[field("svname")] = { state: field("status").split(" ")[0] ?? "", check: field("check_status") };
   }
   return servers;
-}
-
-/** The backend's servers and their status ("UP", "DOWN", "UP 1/2"...: the first word). */
-function parseStates(csv: string): Record<string, ServerState> {
-  const lines = csv.trim().split("\n");
-  const header = (lines[0] ?? "").replace(/^# /, "").split(",");
-  const col = (name: string) => header.indexOf(name);
-  const states: Record<string, ServerState> = {};
-  for (const line of lines.slice(1)) {
-    const fields = line.split(",");
-    if (fields[col("pxname")] !== "app") continue;
-    const server = fields[col("svname")] ?? "";
-    if (server === "BACKEND" || server === "FRONTEND") continue;
-    states[server] = (fields[col("status")] ?? "").split(" ")[0] ?? "";
-  }
-  return states;
 }
