@@ -34,7 +34,7 @@ export interface JoinedClient extends AddedClient {
 
 /** Adds a client and accepts its invite in a fresh browser, which is then signed in as the client. */
 export async function addJoinedClient(
-  server: TestServer,
+  server: Pick<TestServer, "agent">,
   owner: SignedInOwner,
   fields: { name?: string; email?: string } = {},
 ): Promise<JoinedClient> {

@@ -14,7 +14,7 @@ export interface SignedInOwner {
 }
 
 /** Signs up through the API, verifies with the mailed code, and returns the signed-in agent. */
-export async function signUpOwner(server: TestServer, fullName = "Olivia Owner"): Promise<SignedInOwner> {
+export async function signUpOwner(server: Pick<TestServer, "agent" | "smtp">, fullName = "Olivia Owner"): Promise<SignedInOwner> {
   const agent = server.agent();
   const email = uniqueEmail("owner");
   const password = "correct horse battery";

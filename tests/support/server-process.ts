@@ -47,8 +47,10 @@ export interface ServerProcess {
 export async function startServerProcess(options: {
   dataDir: string;
   env: Record<string, string>;
+  /** A given port (e.g. an instance restarted behind a balancer that knows its address). */
+  port?: number;
 }): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(options.dataDir, `server-${port}.log`);
   const fd = openSync(logFile, "a");

@@ -23,6 +23,8 @@ export interface SocketClose {
 export class TestSocket {
   readonly events: RealtimeEvent[] = [];
   readonly closed: Promise<SocketClose>;
+  /** The upgrade answer's headers (e.g. X-Served-By behind the balancer). */
+  upgradeHeaders: Record<string, string | string[] | undefined> = {};
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
@@ -37,6 +39,9 @@ export class TestSocket {
       });
     });
     ws.on("error", () => undefined);
+    ws.once("upgrade", (response) => {
+      this.upgradeHeaders = response.headers;
+    });
   }
 
   /** Opens a socket; rejects with the HTTP status when the server refuses the upgrade. */

@@ -1,0 +1,203 @@
+import { randomUUID } from "node:crypto";
+import { RETRY_DELAYS_MS } from "../../web/src/api/idempotent-post";
+import { backoffDelay } from "../../web/src/realtime/realtime-connection";
+import type { TestAgent } from "./server";
+import { type SocketClose, TestSocket } from "./ws-client";
+
+interface ListedMessage {
+  id: string;
+  content: string | null;
+}
+
+/**
+ * One side's browser tab on one conversation, doing what the web client does: one socket
+ * (reconnected with the web client's backoff after any drop), and a catch-up after every
+ * open and every new_message event: the conversation's messages after the last one it has
+ * (`?after=`), page by page. Messages are sent with an Idempotency-Key and retried with the
+ * web client's delays while no answer came back or the answer says to try again.
+ */
+export class ConversationTab {
+  /** Message ids in the order the tab learnt them (each must appear once). */
+  readonly known: string[] = [];
+  /** The instance (X-Served-By) of each socket the tab opened, in order. */
+  readonly servedBy: string[] = [];
+  /** How each socket ended (the server's close code, 1006 for a cut connection). */
+  readonly closes: SocketClose[] = [];
+  /** For each send whose retries gave up, what its last attempt got ("409", "502", "no answer"). */
+  readonly failures: string[] = [];
+  private socket: TestSocket | null = null;
+  private stopped = false;
+  private fetching: Promise<void> | null = null;
+  private again = false;
+  private attempt = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    readonly agent: TestAgent,
+    readonly clientId: string,
+  ) {}
+
+  /** Opens the socket (and catches up); resolves once the first one is open. */
+  async open(): Promise<void> {
+    await this.connect();
+  }
+
+  /** The instance the current socket is on, if open. */
+  get instance(): string | undefined {
+    return this.socket?.isOpen ? this.servedBy.at(-1) : undefined;
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.isOpen ?? false;
+  }
+
+  /**
+   * POSTs a message the way the web client does; its id once acknowledged (2xx), else null
+   * (the retries gave up; `failures` says what the last attempt got).
+   */
+  async send(content: string): Promise<string | null> {
+    const key = randomUUID();
+    for (let attempt = 0; ; attempt += 1) {
+      let outcome: string;
+      try {
+        const answer = await this.agent.post(`/api/clients/${this.clientId}/messages`, { content }, {
+          "idempotency-key": key,
+        });
+        if (answer.status >= 200 && answer.status < 300) return answer.body.id as string;
+        const retry =
+          [502, 503, 504].includes(answer.status) ||
+          (answer.status === 409 && answer.headers.has("retry-after"));
+        if (!retry) throw new Error(`send: ${answer.status} ${JSON.stringify(answer.body)}`);
+        outcome = String(answer.status);
+      } catch (error) {
+        // No answer at all (the connection was cut): may be sent again with the same key.
+        if (!(error instanceof TypeError)) throw error;
+        outcome = "no answer";
+      }
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        this.failures.push(outcome);
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  /** Waits until the tab knows every id in `ids`. */
+  async waitUntilKnows(ids: Iterable<string>, timeoutMs = 30_000): Promise<void> {
+    const wanted = [...ids];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const known = new Set(this.known);
+      const missing = wanted.filter((id) => !known.has(id));
+      if (missing.length === 0) return;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`tab ${this.clientId} misses ${missing.length} messages`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 1_000));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until the tab's socket is open again on an instance other than `not`. */
+  async waitUntilOpenElsewhere(not: string, timeoutMs = 30_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const instance = this.instance;
+      if (instance && instance !== not) return instance;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`tab ${this.clientId} not reconnected (${this.servedBy})`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 1_000));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.socket?.close();
+  }
+
+  private wake(): void {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    let socket: TestSocket;
+    try {
+      socket = await TestSocket.open(this.agent.baseUrl, { cookie: this.agent.cookieHeader });
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.stopped) {
+      socket.close();
+      return;
+    }
+    this.attempt = 0;
+    this.socket = socket;
+    this.servedBy.push(String(socket.upgradeHeaders["x-served-by"] ?? "?"));
+    socket.ws.on("message", (data) => {
+      const event = JSON.parse(data.toString()) as { type: string; clientId: string };
+      if (event.type === "new_message" && event.clientId === this.clientId) this.catchUp();
+    });
+    void socket.closed.then((close) => {
+      this.closes.push(close);
+      if (this.socket === socket) this.socket = null;
+      this.wake();
+      this.scheduleReconnect();
+    });
+    this.wake();
+    this.catchUp();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const delay = backoffDelay(this.attempt);
+    this.attempt += 1;
+    setTimeout(() => void this.connect(), delay);
+  }
+
+  /** Fetches what came after the last known message; one fetch at a time, repeated if asked meanwhile. */
+  private catchUp(): void {
+    if (this.fetching) {
+      this.again = true;
+      return;
+    }
+    this.fetching = this.fetchNewer()
+      .catch(() => {
+        // Failed (an instance went away mid-request): the next event or reconnect tries again,
+        // and so does this, shortly.
+        this.again = true;
+        return new Promise<void>((resolve) => setTimeout(resolve, 200));
+      })
+      .finally(() => {
+        this.fetching = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.catchUp();
+        }
+      });
+  }
+
+  private async fetchNewer(): Promise<void> {
+    for (;;) {
+      const last = this.known.at(-1);
+      const query = last ? `?after=${last}&limit=200` : "?limit=200";
+      const answer = await this.agent.get<ListedMessage[]>(`/api/clients/${this.clientId}/messages${query}`);
+      if (answer.status !== 200) throw new Error(`catch-up: ${answer.status}`);
+      for (const message of answer.body) this.known.push(message.id);
+      this.wake();
+      if (!last || answer.headers.get("x-has-more") !== "true" || answer.body.length === 0) return;
+    }
+  }
+}
