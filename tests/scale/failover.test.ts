@@ -142,7 +142,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance lost while 50 pairs
     expect(await cluster.states()).toEqual({ app1: "UP", app2: "UP", app3: "UP" });
   });
 
-  it("SIGTERM: sockets close with 1001 and reconnect elsewhere, nothing acknowledged lost, exit within 10 s", { timeout: 120_000 }, async () => {
+  it("SIGTERM: sockets close with 1012 and reconnect elsewhere at once, nothing acknowledged lost, exit within 10 s", { timeout: 120_000 }, async () => {
     // Fresh tabs: the balancer spreads them over all three instances (fewest connections first).
     open = await openConversations(pairs.slice(0, 30));
     const tabs = tabsOf(open);
@@ -158,7 +158,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance lost while 50 pairs
     expect(exit!.ms).toBeLessThan(10_000);
 
     for (const tab of onVictim) {
-      expect(tab.closes[0]?.code).toBe(1001);
+      expect(tab.closes[0]?.code).toBe(1012);
       await tab.waitUntilOpenElsewhere(victim);
     }
     await expectNothingLostOrRepeated(open);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { RETRY_DELAYS_MS } from "../../web/src/api/idempotent-post";
-import { backoffDelay } from "../../web/src/realtime/realtime-connection";
+import { reconnectsAtOnce } from "../../shared/realtime";
+import { backoffDelay, RESTART_SPREAD_MS } from "../../web/src/realtime/realtime-connection";
 import type { TestAgent } from "./server";
 import { type SocketClose, TestSocket } from "./ws-client";
 
@@ -154,16 +155,17 @@ export class ConversationTab {
       this.closes.push(close);
       if (this.socket === socket) this.socket = null;
       this.wake();
-      this.scheduleReconnect();
+      // As the page does: a server closing an open socket on purpose (1012) is back at once.
+      this.scheduleReconnect(reconnectsAtOnce(close.code) ? Math.random() * RESTART_SPREAD_MS : undefined);
     });
     this.wake();
     this.catchUp();
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(atOnce?: number): void {
     if (this.stopped) return;
-    const delay = backoffDelay(this.attempt);
-    this.attempt += 1;
+    const delay = atOnce ?? backoffDelay(this.attempt);
+    if (atOnce === undefined) this.attempt += 1;
     setTimeout(() => void this.connect(), delay);
   }
 
