@@ -173,6 +173,6 @@ describe.each([
 
   it("answers the readiness probe, and names why not when it cannot work", async () => {
     await expect(storage.probe()).resolves.toBeUndefined();
-    await expect(subject.broken.probe()).rejects.toThrow(/not a writable directory|not reachable: answered 404/);
+    await expect(subject.broken.probe()).rejects.toThrow(/files directory .* unusable|not reachable: answered 404/);
   });
 });
