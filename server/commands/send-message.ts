@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import type { SendMessageInput } from "../../shared/schemas/messages";
 import type { Services } from "../context";
+import { isPglite } from "../db/connection";
 import type { SqlAnnouncement } from "../realtime/hub";
 import { notFound } from "../errors";
 import { inClaimTransaction, recordIdempotentMessage } from "../idempotency/current-claim";
@@ -45,7 +46,7 @@ export async function appendMessage(
   announce: SqlAnnouncement | null = null,
 ): Promise<Message> {
   const emails = messageSentCtes(sender.role, message.sentAt);
-  const result: { rows: Record<string, unknown>[] } = await db.raw(
+  const statement = db.raw(
     `with conversation as (
        select c.id, c.joined_at, c.email_notification_delay as client_delay,
               o.email_notification_delay as owner_delay
@@ -72,6 +73,10 @@ export async function appendMessage(
       ...(announce?.bindings ?? []),
     ],
   );
+  // Every send runs this statement: named, PostgreSQL parses and plans it once per connection
+  // (its text never changes; the announcement adds one fixed expression).
+  if (!isPglite(db)) statement.options({ name: announce ? "append_message_announced" : "append_message" });
+  const result: { rows: Record<string, unknown>[] } = await statement;
   const row = result.rows[0];
   if (!row) throw notFound("Client not found");
   delete row.announced;
