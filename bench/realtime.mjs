@@ -23,13 +23,18 @@
 // BENCH_REALTIME_RATE for one), BENCH_REALTIME_PGLITE_RATES (default 300: PGlite saturates
 // near 300/s), BENCH_REALTIME_DURATION (s, default 60), BENCH_REALTIME_WARMUP (s, default 10),
 // BENCH_REALTIME_CONVERSATIONS (default 500), BENCH_REALTIME_BACKENDS (pglite,postgres),
-// BENCH_REALTIME_FLOOR (0: no floor), BENCH_DATABASE_URL (see lib/harness.mjs).
+// BENCH_REALTIME_FLOOR (0: no floor), BENCH_REALTIME_PRODUCT (0: no product, e.g. the floor
+// alone), BENCH_BASELINE_BUNDLE (the dist/server/index.mjs of an earlier build: measured as a
+// third target, "baseline", on PostgreSQL, for before/after in one run), BENCH_DATABASE_URL
+// (see lib/harness.mjs).
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import WebSocket from "ws";
+import pg from "pg";
 import {
+  adminDatabaseUrl,
   postgresAvailable,
   removeDir,
   root,
@@ -77,6 +82,8 @@ function settings(options = {}) {
       options.backends ??
       (process.env.BENCH_REALTIME_BACKENDS ?? "pglite,postgres").split(",").map((s) => s.trim()),
     floor: options.floor ?? process.env.BENCH_REALTIME_FLOOR !== "0",
+    product: options.product ?? process.env.BENCH_REALTIME_PRODUCT !== "0",
+    baselineBundle: options.baselineBundle ?? process.env.BENCH_BASELINE_BUNDLE ?? null,
     drainMs: options.drainMs ?? 10_000,
     /** false: a control run with no websockets open (the API's own cost, no deliveries). */
     sockets: options.sockets ?? process.env.BENCH_REALTIME_SOCKETS !== "0",
@@ -167,7 +174,7 @@ export function summarize(result) {
       `${label.padEnd(26)} delivery p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  max ${r.latencyMs.max} ms | ` +
         `lost ${r.lost}  dup ${r.duplicates}  misdelivered ${r.misdelivered}  errors ${r.errors.total} | ` +
         `POST p50 ${r.postLatencyMs.p50} p99 ${r.postLatencyMs.p99} ms | ${r.achievedRatePerS} msg/s, ` +
-        `server CPU ${r.server.cpuPercent}% (${r.server.cpuUsPerMessage} µs/msg), machine ${r.machineCpuPercent}%, RSS ${r.server.maxSampledRssMb} MB`,
+        `server CPU ${r.server.cpuPercent}% (${r.server.cpuUsPerMessage} µs/msg), database ${r.database?.cpuUsPerMessage ?? "-"} µs/msg, machine ${r.machineCpuPercent}%, RSS ${r.server.maxSampledRssMb} MB`,
     );
     lines.push(
       `${"".padEnd(26)} p99 per 5 s (ms): ${r.p99By5sMs.join(" ")}; load generator lag p99 ${r.loadGeneratorLagMs.p99} ms; load ${r.loadAverage}`,
@@ -186,10 +193,10 @@ export function summarize(result) {
 // ---------------------------------------------------------------------------------------------
 
 /** A server under test with its websockets open: the product or the floor. */
-function productTarget(server, seeded, backend) {
+function productTarget(server, seeded, backend, name = "product") {
   const base = `http://127.0.0.1:${server.port}`;
   return {
-    name: "product",
+    name,
     backend,
     pid: server.child.pid,
     base,
@@ -276,34 +283,46 @@ async function pgliteScenario(config, log) {
 
 async function postgresScenario(config, log) {
   const dataDir = tempDir("realtime-postgres");
-  const productDb = await scratchDatabase();
+  const productDb = config.product ? await scratchDatabase() : null;
+  const baselineDb = config.baselineBundle ? await scratchDatabase() : null;
   const floorDb = config.floor ? await scratchDatabase() : null;
-  let server;
+  const servers = [];
   let floor;
   const targets = [];
   try {
-    server = await startServer({ dataDir, databaseUrl: productDb.url, label: "realtime-postgres" });
     const seeded = makeSeed(config.conversations);
-    await withPostgres(productDb.url, (query) => seedConversations(query, seeded));
-    targets.push(productTarget(server, seeded, "postgres"));
+    for (const [name, database, bundle] of [
+      ["product", productDb, undefined],
+      ["baseline", baselineDb, config.baselineBundle],
+    ]) {
+      if (!database) continue;
+      const server = await startServer({
+        dataDir: path.join(dataDir, name),
+        databaseUrl: database.url,
+        label: `realtime-${name}`,
+        bundle,
+      });
+      servers.push(server);
+      await withPostgres(database.url, (query) => seedConversations(query, seeded));
+      targets.push({ ...productTarget(server, seeded, "postgres", name), database: database.name });
+    }
     if (floorDb) {
       floor = await startFloor(floorDb.url, dataDir);
-      targets.push(floorTarget(floor, seeded));
+      targets.push({ ...floorTarget(floor, seeded), database: floorDb.name });
     }
     for (const target of targets) await openSockets(target, seeded, config, log);
     const runs = [];
     for (const [i, rate] of config.rates.entries()) {
-      // Alternate which goes first, so neither always follows the other's aftermath.
+      // Alternate the order, so no target always follows another's aftermath.
       const order = i % 2 === 0 ? targets : [...targets].reverse();
       for (const target of order) runs.push(await measure(target, seeded, rate, config, log));
     }
     return runs;
   } finally {
     for (const target of targets) closeSockets(target);
-    await server?.stop();
+    for (const server of servers) await server.stop();
     await floor?.stop();
-    await productDb.drop();
-    await floorDb?.drop();
+    for (const database of [productDb, baselineDb, floorDb]) await database?.drop();
     removeDir(dataDir);
   }
 }
@@ -344,6 +363,7 @@ async function measure(target, seeded, rate, config, log) {
   const phase = `measured@${rate}`;
   const cpuBefore = cpuTicks(pid);
   const machineBefore = machineTicks();
+  const databaseBefore = await databaseTicks(target.database);
   // The load generator shares the machine: if its own event loop lags, latencies look worse.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -352,6 +372,7 @@ async function measure(target, seeded, rate, config, log) {
   const sendSeconds = (performance.now() - measureStarted) / 1000;
   const cpuAfter = cpuTicks(pid);
   const machineAfter = machineTicks();
+  const databaseAfter = await databaseTicks(target.database);
   lag.disable();
   if (config.sockets) await tracker.drain(config.drainMs);
   memory.stop();
@@ -364,6 +385,12 @@ async function measure(target, seeded, rate, config, log) {
     analysis.p99By5sMs = [];
   }
   const clockTicks = 100; // USER_HZ on Linux
+  let databaseCpuSeconds = null;
+  if (databaseBefore && databaseAfter) {
+    let ticks = 0;
+    for (const [backend, after] of databaseAfter) ticks += after - (databaseBefore.get(backend) ?? 0);
+    databaseCpuSeconds = ticks / clockTicks;
+  }
   const cpuSeconds =
     cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / clockTicks : null;
   const result = {
@@ -391,11 +418,19 @@ async function measure(target, seeded, rate, config, log) {
       cpuPercent: cpuSeconds === null ? null : round((cpuSeconds / sendSeconds) * 100),
       cpuUsPerMessage: cpuSeconds === null ? null : Math.round((cpuSeconds / sent) * 1e6),
     },
+    /** The PostgreSQL backends serving this target's database (its pool and LISTEN connection). */
+    database:
+      databaseCpuSeconds === null
+        ? null
+        : {
+            cpuPercent: round((databaseCpuSeconds / sendSeconds) * 100),
+            cpuUsPerMessage: Math.round((databaseCpuSeconds / sent) * 1e6),
+          },
   };
   log(
     `${label}: p50 ${result.latencyMs?.p50} ms, p99 ${result.latencyMs?.p99} ms, lost ${result.lost}, ` +
       `duplicates ${result.duplicates}, errors ${result.errors.total}, server CPU ${result.server.cpuPercent}% ` +
-      `(${result.server.cpuUsPerMessage} µs/msg), machine ${result.machineCpuPercent}%`,
+      `(${result.server.cpuUsPerMessage} µs/msg), database ${result.database?.cpuUsPerMessage ?? "-"} µs/msg, machine ${result.machineCpuPercent}%`,
   );
   return result;
 }
@@ -698,6 +733,31 @@ function cpuTicks(pid) {
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;
+  }
+}
+
+/**
+ * CPU ticks of each PostgreSQL backend connected to `database` (pid -> utime + stime), when the
+ * server runs on this machine; null otherwise.
+ */
+async function databaseTicks(database) {
+  if (!database) return null;
+  const client = new pg.Client({ connectionString: adminDatabaseUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query("select pid from pg_stat_activity where datname = $1", [
+      database,
+    ]);
+    const ticks = new Map();
+    for (const { pid } of rows) {
+      const value = cpuTicks(pid);
+      if (value !== null) ticks.set(pid, value);
+    }
+    return ticks.size > 0 ? ticks : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
