@@ -24,8 +24,10 @@
 // near 300/s), BENCH_REALTIME_DURATION (s, default 60), BENCH_REALTIME_WARMUP (s, default 10),
 // BENCH_REALTIME_CONVERSATIONS (default 500), BENCH_REALTIME_BACKENDS (pglite,postgres),
 // BENCH_REALTIME_FLOOR (0: no floor), BENCH_REALTIME_PRODUCT (0: no product, e.g. the floor
-// alone), BENCH_BASELINE_BUNDLE (the dist/server/index.mjs of an earlier build: measured as a
-// third target, "baseline", on PostgreSQL, for before/after in one run), BENCH_DATABASE_URL
+// alone), BENCH_BASELINE_BUNDLE (the dist/server/index.mjs of an earlier build, or several
+// separated by commas, each in a folder of the checkout so its packages resolve: measured as
+// further targets on PostgreSQL, "baseline" or each named by its folder, for before/after in one
+// run), BENCH_DATABASE_URL
 // (see lib/harness.mjs).
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -83,7 +85,14 @@ function settings(options = {}) {
       (process.env.BENCH_REALTIME_BACKENDS ?? "pglite,postgres").split(",").map((s) => s.trim()),
     floor: options.floor ?? process.env.BENCH_REALTIME_FLOOR !== "0",
     product: options.product ?? process.env.BENCH_REALTIME_PRODUCT !== "0",
-    baselineBundle: options.baselineBundle ?? process.env.BENCH_BASELINE_BUNDLE ?? null,
+    /** Earlier builds measured beside this one: [name, bundle], the name from its folder. */
+    baselines: (options.baselineBundles ?? (process.env.BENCH_BASELINE_BUNDLE ?? "").split(","))
+      .map((bundle) => bundle.trim())
+      .filter(Boolean)
+      .map((bundle, _i, all) => [
+        all.length === 1 ? "baseline" : path.basename(path.dirname(bundle)),
+        path.resolve(bundle),
+      ]),
     drainMs: options.drainMs ?? 10_000,
     /** false: a control run with no websockets open (the API's own cost, no deliveries). */
     sockets: options.sockets ?? process.env.BENCH_REALTIME_SOCKETS !== "0",
@@ -284,7 +293,8 @@ async function pgliteScenario(config, log) {
 async function postgresScenario(config, log) {
   const dataDir = tempDir("realtime-postgres");
   const productDb = config.product ? await scratchDatabase() : null;
-  const baselineDb = config.baselineBundle ? await scratchDatabase() : null;
+  const baselineDbs = [];
+  for (let i = 0; i < config.baselines.length; i++) baselineDbs.push(await scratchDatabase());
   const floorDb = config.floor ? await scratchDatabase() : null;
   const servers = [];
   let floor;
@@ -293,7 +303,7 @@ async function postgresScenario(config, log) {
     const seeded = makeSeed(config.conversations);
     for (const [name, database, bundle] of [
       ["product", productDb, undefined],
-      ["baseline", baselineDb, config.baselineBundle],
+      ...config.baselines.map(([baseline, file], i) => [baseline, baselineDbs[i], file]),
     ]) {
       if (!database) continue;
       const server = await startServer({
@@ -322,7 +332,7 @@ async function postgresScenario(config, log) {
     for (const target of targets) closeSockets(target);
     for (const server of servers) await server.stop();
     await floor?.stop();
-    for (const database of [productDb, baselineDb, floorDb]) await database?.drop();
+    for (const database of [productDb, ...baselineDbs, floorDb]) await database?.drop();
     removeDir(dataDir);
   }
 }
