@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { uuidSchema } from "../../shared/schemas/common";
 import type { Tier } from "../../shared/tiers";
+import { isPglite } from "../db/connection";
 import { forbidden, type HttpError, notFound } from "../errors";
 import { Client, type User } from "../models";
 import { definePolicy } from "./policy";
@@ -63,10 +64,25 @@ export const clientsPolicy = definePolicy({
 
 export type ClientAction = Parameters<typeof clientsPolicy.authorize>[1];
 
-/** The client named in a path; undefined for an unknown or malformed id (the rules answer 404). */
+/** Every column of clients, named as the model has them. */
+const CLIENT_COLUMNS = `id, owner_id as "ownerId", user_id as "userId", name, email,
+  invite_token_hash as "inviteTokenHash", invite_token_encrypted as "inviteTokenEncrypted",
+  invite_issued_at as "inviteIssuedAt", joined_at as "joinedAt",
+  email_notification_delay as "emailNotificationDelay", created_at as "createdAt",
+  updated_at as "updatedAt"`;
+
+/**
+ * The client named in a path; undefined for an unknown or malformed id (the rules answer 404).
+ * Every conversation request starts here, every message send included: one named statement
+ * (PostgreSQL parses and plans it once per connection) rather than a query built per call.
+ */
 export async function findClient(db: Knex, id: string | undefined): Promise<Client | undefined> {
   if (!id || !uuidSchema.safeParse(id).success) return undefined;
-  return Client.query(db).findById(id);
+  const statement = db.raw(`select ${CLIENT_COLUMNS} from clients where id = ?`, [id]);
+  if (!isPglite(db)) statement.options({ name: "find_client" });
+  const result: { rows: Record<string, unknown>[] } = await statement;
+  const row = result.rows[0];
+  return row ? Client.fromJson(row, { skipValidation: true }) : undefined;
 }
 
 /** Loads the client named by `id` and checks that `actor` may do `action` to it. */

@@ -1,7 +1,8 @@
 import pg from "pg";
 import type { Database } from "../db/connection";
 import type { Logger } from "../logger";
-import { type HubMessage, RealtimeHub } from "./hub";
+import type { RealtimeEvent } from "../../shared/realtime";
+import { type HubMessage, RealtimeHub, type SqlAnnouncement } from "./hub";
 import { batchPayload, decodeHubPayload, encodeHubMessage } from "./wire";
 
 export const REALTIME_CHANNEL = "clientdesk_realtime";
@@ -75,6 +76,16 @@ export class PostgresRealtimeHub extends RealtimeHub {
       });
       this.kick();
     });
+  }
+
+  /**
+   * NOTIFY inside the statement that stores what the event announces: PostgreSQL sends it at
+   * that transaction's commit, to every instance (this one included), as `transmit` would
+   * after it, in the same payload format.
+   */
+  override announcement(event: RealtimeEvent): SqlAnnouncement | null {
+    const [payload] = encodeHubMessage({ kind: "event", event });
+    return payload ? { sql: "pg_notify(?, ?)", bindings: [this.channel, `[${payload}]`] } : null;
   }
 
   private kick(): void {

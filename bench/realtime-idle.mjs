@@ -1,0 +1,166 @@
+// Memory per idle websocket, on PostgreSQL: SOCKETS sockets (an owner and a client per
+// conversation, each with its own session) opened against the production bundle and, in the same
+// run, against the durable floor (bench/fixtures/durable-floor.mjs: bare Node + ws). Per server:
+// resident memory (VmRSS) before the first socket and once all are open and idle (median of
+// five samples, 1 s apart, after 3 s of quiet), the growth divided by the sockets; and VmHWM.
+// Target (issue 11): at most 50 KB per idle socket with 10,000 open.
+//
+// Environment: BENCH_IDLE_SOCKETS (default 10000), BENCH_DATABASE_URL (see lib/harness.mjs).
+import path from "node:path";
+import WebSocket from "ws";
+import {
+  freePort,
+  postgresAvailable,
+  removeDir,
+  root,
+  round,
+  scratchDatabase,
+  sleep,
+  spawnProcess,
+  startServer,
+  tempDir,
+  waitFor200,
+} from "./lib/harness.mjs";
+import { statusKb } from "./lib/process-memory.mjs";
+import { makeSeed, seedConversations, withPostgres } from "./lib/seed.mjs";
+
+export const description = "memory per idle websocket with 10,000 open (product and bare ws floor)";
+
+const TARGET_KB = 50;
+const floorFixture = path.join(root, "bench/fixtures/durable-floor.mjs");
+
+export async function run(options = {}) {
+  const log = options.log ?? console.log;
+  const sockets = options.sockets ?? Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+  const result = { sockets, targetKbPerSocket: TARGET_KB };
+  const pg = await postgresAvailable();
+  if (!pg.available) return { ...result, skipped: pg.reason };
+
+  const dataDir = tempDir("realtime-idle");
+  const productDb = await scratchDatabase();
+  const floorDb = await scratchDatabase();
+  const seeded = makeSeed(Math.ceil(sockets / 2));
+  let server;
+  let floor;
+  try {
+    server = await startServer({ dataDir, databaseUrl: productDb.url, label: "realtime-idle" });
+    await withPostgres(productDb.url, (query) => seedConversations(query, seeded));
+    const port = await freePort();
+    floor = spawnProcess([floorFixture], {
+      env: { PORT: String(port), DATABASE_URL: floorDb.url },
+      logFile: path.join(dataDir, "durable-floor.log"),
+    });
+    await waitFor200(`http://127.0.0.1:${port}/healthz`, floor);
+
+    const wsBase = (p) => `ws://127.0.0.1:${p}/ws`;
+    result.product = await measure({
+      log,
+      label: "product",
+      pid: server.child.pid,
+      count: sockets,
+      open: (index) => {
+        const conversation = seeded[index >> 1];
+        return openSocket(wsBase(server.port), {
+          origin: server.url,
+          headers: {
+            cookie: `sid=${index & 1 ? conversation.clientToken : conversation.ownerToken}`,
+          },
+        });
+      },
+    });
+    result.floor = await measure({
+      log,
+      label: "floor",
+      pid: floor.child.pid,
+      count: sockets,
+      open: (index) =>
+        openSocket(`${wsBase(port)}?client=${seeded[index >> 1].clientId}`, {}),
+    });
+    result.meetsTarget = result.product.kbPerSocket <= TARGET_KB;
+  } finally {
+    await server?.stop();
+    await floor?.stop();
+    await productDb.drop();
+    await floorDb.drop();
+    removeDir(dataDir);
+  }
+  if (options.print ?? !options.log) for (const line of summarize(result)) console.log(line);
+  return result;
+}
+
+export function summarize(result) {
+  if (result.skipped) return [`SKIPPED: ${result.skipped}`];
+  const line = (label, r) =>
+    `${label.padEnd(8)} ${r.opened} sockets open in ${r.openMs} ms: RSS ${r.beforeMb} -> ${r.afterMb} MB, ` +
+    `${r.kbPerSocket} KB per idle socket (peak RSS ${r.peakMb} MB)`;
+  return [
+    line("product", result.product),
+    line("floor", result.floor),
+    `target <= ${result.targetKbPerSocket} KB per idle socket: ${result.meetsTarget ? "met" : "MISSED"}`,
+  ];
+}
+
+async function measure({ log, label, pid, count, open }) {
+  await sleep(1_000);
+  const beforeKb = await settledRssKb(pid, 3);
+  const sockets = [];
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < count) {
+        const index = next++;
+        sockets[index] = await open(index);
+      }
+    }),
+  );
+  const openMs = Math.round(performance.now() - started);
+  log(`${label}: ${count} websockets open in ${openMs} ms; letting them idle`);
+  await sleep(3_000);
+  const afterKb = await settledRssKb(pid, 5);
+  const opened = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+  const peakKb = statusKb(pid, "VmHWM");
+  for (const ws of sockets) ws.terminate();
+  const result = {
+    opened,
+    openMs,
+    beforeMb: round(beforeKb / 1024),
+    afterMb: round(afterKb / 1024),
+    peakMb: peakKb === null ? null : round(peakKb / 1024),
+    kbPerSocket: round((afterKb - beforeKb) / opened, 1),
+  };
+  log(`${label}: ${result.kbPerSocket} KB per idle socket (RSS ${result.beforeMb} -> ${result.afterMb} MB)`);
+  // Let the server forget them before the next measure.
+  await sleep(2_000);
+  return result;
+}
+
+/** The median of `samples` VmRSS readings one second apart, in KB. */
+async function settledRssKb(pid, samples) {
+  const values = [];
+  for (let i = 0; i < samples; i++) {
+    if (i > 0) await sleep(1_000);
+    values.push(statusKb(pid, "VmRSS"));
+  }
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)];
+}
+
+function openSocket(url, { origin, headers }) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { origin, headers, handshakeTimeout: 30_000 });
+    ws.once("open", () => resolve(ws));
+    ws.once("unexpected-response", (_req, res) => {
+      ws.terminate();
+      reject(new Error(`websocket refused: ${res.statusCode}`));
+    });
+    ws.once("error", reject);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
