@@ -87,39 +87,42 @@ export class ConversationTab {
   /** Waits until the tab knows every id in `ids`. */
   async waitUntilKnows(ids: Iterable<string>, timeoutMs = 30_000): Promise<void> {
     const wanted = [...ids];
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    const missing = () => {
       const known = new Set(this.known);
-      const missing = wanted.filter((id) => !known.has(id));
-      if (missing.length === 0) return;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`tab ${this.clientId} misses ${missing.length} messages`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, 1_000));
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+      return wanted.filter((id) => !known.has(id));
+    };
+    await this.until(
+      () => missing().length === 0,
+      timeoutMs,
+      () => `tab ${this.clientId} misses ${missing().length} messages`,
+    );
   }
 
   /** Waits until the tab's socket is open again on an instance other than `not`. */
   async waitUntilOpenElsewhere(not: string, timeoutMs = 30_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const instance = this.instance;
-      if (instance && instance !== not) return instance;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`tab ${this.clientId} not reconnected (${this.servedBy})`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, 1_000));
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    const elsewhere = () => (this.instance && this.instance !== not ? this.instance : null);
+    await this.until(
+      () => elsewhere() !== null,
+      timeoutMs,
+      () => `tab ${this.clientId} not reconnected (${this.servedBy})`,
+    );
+    return elsewhere()!;
+  }
+
+  /** Resolves once `done()` holds, checked at every change of the tab (wake), or fails at the deadline. */
+  private until(done: () => boolean, timeoutMs: number, failure: () => string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const deadline = setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter !== check);
+        reject(new Error(failure()));
+      }, timeoutMs);
+      const check = () => {
+        if (!done()) return void this.waiters.push(check);
+        clearTimeout(deadline);
+        resolve();
+      };
+      check();
+    });
   }
 
   close(): void {
