@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import type { Clock } from "../clock";
-import { type Database, isPglite } from "../db/connection";
+import type { Database } from "../db/connection";
 import { Session, User } from "../models";
 import { SessionCache, type SignedIn } from "./session-cache";
 
@@ -105,7 +105,9 @@ export class SessionStore {
   private async read(token: string, now: Date): Promise<SignedIn | undefined> {
     const mark = this.cache.mark;
     const idHash = hashToken(token);
-    const query = this.db("sessions")
+    // Not a named (prepared) statement: `users.*` is fixed when it is planned, so after a
+    // migration changes users, instances still running the old build would fail every read.
+    const row = await this.db("sessions")
       .join("users", "users.id", "sessions.userId")
       .where("sessions.idHash", idHash)
       .where("sessions.expiresAt", ">", now)
@@ -115,10 +117,6 @@ export class SessionStore {
         "sessions.createdAt as sessionCreatedAt",
         "sessions.userAgent as sessionUserAgent",
       );
-    // Most requests of a person who pauses longer than the cache's two seconds come here:
-    // named, PostgreSQL parses and plans it once per connection (its text never changes).
-    if (!isPglite(this.db)) query.options({ name: "read_session" });
-    const row = await query;
     if (!row) return undefined;
     const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, ...userColumns } = row;
     const user = User.fromDatabaseJson(userColumns);

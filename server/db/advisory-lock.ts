@@ -22,21 +22,20 @@ export async function withAdvisoryLock<T>(
 }
 
 /**
- * Runs `work` while holding the session-level advisory lock `key` on a connection of its own
- * to `url`, waiting for it as long as another instance holds it: the second instance runs
- * its `work` after the first's, not beside it or instead of it. The lock goes with the
- * connection, so an instance that dies holding it frees it.
+ * Runs `work` while holding the advisory lock `key` on a connection of its own to `url`,
+ * waiting for it as long as another instance holds it: the second instance runs its `work`
+ * after the first's, not beside it or instead of it. The lock is a transaction's, kept open
+ * (and so its connection checked out, out of reach of the pool's idle timeout) until `work`
+ * ends; an instance that dies holding it frees it.
  */
 export async function whileHoldingAdvisoryLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
   // No statement timeout: waiting for another instance's migrations may take long.
   const lock = createDatabase({ url, poolMax: 1, timeouts: false });
   try {
-    await lock.raw("select pg_advisory_lock(?)", [key]);
-    try {
-      return await work();
-    } finally {
-      await lock.raw("select pg_advisory_unlock(?)", [key]);
-    }
+    return await lock.transaction(async (trx) => {
+      await trx.raw("select pg_advisory_xact_lock(?)", [key]);
+      return work();
+    });
   } finally {
     await lock.destroy();
   }

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "./connection";
 import { migrateToLatest } from "./migrate";
+import { emptyPostgres } from "../../tests/support/database";
 
 /**
  * Instances behind a balancer start together on an empty database: every one of them must
@@ -11,12 +11,8 @@ import { migrateToLatest } from "./migrate";
 describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations started by three instances at once", () => {
   it("all succeed, and each migration runs once", async () => {
     const shared = process.env.TEST_DATABASE_URL!;
-    const name = `test_migrate_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-    const admin = createDatabase({ url: shared, poolMax: 1 });
-    await admin.raw(`create database "${name}"`);
-    const url = new URL(shared);
-    url.pathname = `/${name}`;
-    const instances = [1, 2, 3].map(() => createDatabase({ url: url.toString(), poolMax: 2 }));
+    const scratch = await emptyPostgres(shared, "test_migrate");
+    const instances = [1, 2, 3].map(() => createDatabase({ url: scratch.url, poolMax: 2 }));
     try {
       const results = await Promise.allSettled(instances.map((db) => migrateToLatest(db)));
       expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual([
@@ -30,8 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations started by three ins
       expect(rows[0].runs).toBe(rows[0].names);
     } finally {
       for (const db of instances) await db.destroy();
-      await admin.raw(`drop database if exists "${name}" with (force)`);
-      await admin.destroy();
+      await scratch.drop();
     }
   });
 });

@@ -161,7 +161,10 @@ export class S3Storage implements Storage {
 
   async probe(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      // Ends with the readiness check's own limit: a slow S3 must not pile up probes.
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+        abortSignal: AbortSignal.timeout(PROBE_LIMIT_MS),
+      });
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       const why = status ? `answered ${status} (${(error as Error).name})` : (error as Error).message;
@@ -169,6 +172,9 @@ export class S3Storage implements Storage {
     }
   }
 }
+
+/** As long as /readyz waits for an answer (server/routes/health.ts). */
+const PROBE_LIMIT_MS = 2_000;
 
 function isNotFound(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import {
 } from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 import { TcpProxy } from "../support/tcp-proxy";
+import { type EmptyPostgres, emptyPostgres } from "../support/database";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
@@ -27,8 +27,7 @@ if (!postgresUrl) {
  * the first would be done before the others looked).
  */
 describe.skipIf(!postgresUrl)("three instances starting together on an empty database", () => {
-  const name = `test_start_together_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  let admin: Database;
+  let scratch: EmptyPostgres;
   let db: Database;
   let url: string;
   let proxy: TcpProxy;
@@ -38,11 +37,8 @@ describe.skipIf(!postgresUrl)("three instances starting together on an empty dat
 
   beforeAll(async () => {
     ensureServerBuilt();
-    admin = createDatabase({ url: postgresUrl!, poolMax: 1 });
-    await admin.raw(`create database "${name}"`);
-    const target = new URL(postgresUrl!);
-    target.pathname = `/${name}`;
-    url = target.toString();
+    scratch = await emptyPostgres(postgresUrl!, "test_start_together");
+    url = scratch.url;
     db = createDatabase({ url, poolMax: 1 });
     const through = await TcpProxy.inFrontOf(url);
     proxy = through.proxy;
@@ -55,8 +51,7 @@ describe.skipIf(!postgresUrl)("three instances starting together on an empty dat
     await smtp?.stop();
     await proxy?.close();
     await db?.destroy();
-    await admin?.raw(`drop database if exists "${name}" with (force)`);
-    await admin?.destroy();
+    await scratch?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,13 +5,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, type Database } from "../../server/db/connection";
+import { emptyPostgres } from "./database";
 import { TestAgent } from "./server";
 import { ensureServerBuilt, freePort, type ServerProcess, startServerProcess } from "./server-process";
 import { startS3rver } from "./s3rver";
 import { TestSmtpServer } from "./smtp";
 
 /** The balancer config the deployment ships: the test runs the same file. */
-export const HAPROXY_CONFIG = path.resolve(import.meta.dirname, "../../deploy/haproxy.cfg");
+const HAPROXY_CONFIG = path.resolve(import.meta.dirname, "../../deploy/haproxy.cfg");
 const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
 
 export interface ClusterInstance {
@@ -33,7 +34,6 @@ export interface Cluster {
   db: Database;
   instances: ClusterInstance[];
   agent(): TestAgent;
-  instance(name: string): ClusterInstance;
   /** kill -9: resolves once the process is gone. */
   kill(name: string): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM: resolves once the process exited, with how long that took. */
@@ -44,17 +44,9 @@ export interface Cluster {
   states(): Promise<Record<string, ServerState>>;
   /** Waits until the balancer sees `name` in `state` (UP once checks pass, DOWN once they fail). */
   waitForState(name: string, state: ServerState, timeoutMs?: number): Promise<void>;
-  /** The balancer's log (one line per request: which instance, status, timings). */
-  balancerLog(): string;
   /** The keys in the instances' bucket (s3rver's own directory, not through the app). */
   bucketKeys(): Promise<string[]>;
   stop(): Promise<void>;
-}
-
-export interface ClusterOptions {
-  /** How many instances (at most 3: deploy/haproxy.cfg names app1..app3). */
-  size?: number;
-  env?: Record<string, string>;
 }
 
 /**
@@ -63,11 +55,11 @@ export interface ClusterOptions {
  * instances start together on the empty database (they migrate it between them). PostgreSQL
  * only: needs TEST_DATABASE_URL (a scratch database is created next to it and dropped).
  */
-export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+export async function startCluster(): Promise<Cluster> {
   const sharedUrl = process.env.TEST_DATABASE_URL;
   if (!sharedUrl) throw new Error("a cluster needs PostgreSQL: set TEST_DATABASE_URL");
   ensureServerBuilt();
-  const size = options.size ?? 3;
+  const size = 3; // deploy/haproxy.cfg names app1..app3
   const cleanup: (() => Promise<unknown> | unknown)[] = [];
   const stopAll = async () => {
     for (const step of cleanup.splice(0).reverse()) {
@@ -82,7 +74,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const workDir = mkdtempSync(path.join(os.tmpdir(), "clientdesk-cluster-"));
     cleanup.push(() => rmSync(workDir, { recursive: true, force: true }));
 
-    const databaseUrl = await scratchDatabase(sharedUrl, cleanup);
+    const scratch = await emptyPostgres(sharedUrl, "test_cluster");
+    cleanup.push(() => scratch.drop());
+    const databaseUrl = scratch.url;
     const smtp = new TestSmtpServer();
     await smtp.start();
     cleanup.push(() => smtp.stop());
@@ -107,7 +101,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       BILLING_MODE: "off",
       LOG_LEVEL: "info",
       ...s3.env,
-      ...options.env,
     };
     const startInstance = async (instance: ClusterInstance) => {
       const dataDir = path.join(workDir, instance.name);
@@ -116,7 +109,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     };
     cleanup.push(() => Promise.all(instances.map((instance) => instance.process?.stop())));
     // Together, on the empty database: each migrates it (or waits for the one that does).
-    await Promise.all(instances.map(startInstance));
+    // All settled before any failure is thrown: cleanup must find every process that started.
+    const started = await Promise.allSettled(instances.map(startInstance));
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
 
     const statsSocket = path.join(workDir, "haproxy.sock");
     const balancer = await startHaproxy({
@@ -161,7 +157,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       db,
       instances,
       agent: () => new TestAgent(url),
-      instance,
       async kill(name) {
         const target = instance(name);
         const running = target.process;
@@ -189,7 +184,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       },
       states,
       waitForState,
-      balancerLog: balancer.output,
       bucketKeys: () => s3.keys(),
       stop: stopAll,
     };
@@ -202,19 +196,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 }
 
 /** A fresh, empty database next to TEST_DATABASE_URL's, dropped at the end. */
-async function scratchDatabase(sharedUrl: string, cleanup: (() => unknown)[]): Promise<string> {
-  const name = `test_cluster_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = createDatabase({ url: sharedUrl, poolMax: 1 });
-  await admin.raw(`create database "${name}"`);
-  cleanup.push(async () => {
-    await admin.raw(`drop database if exists "${name}" with (force)`);
-    await admin.destroy();
-  });
-  const url = new URL(sharedUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export interface Balancer {
   child: ChildProcess;
   output(): string;

@@ -48,10 +48,6 @@ export class ConversationTab {
     return this.socket?.isOpen ? this.servedBy.at(-1) : undefined;
   }
 
-  get isOpen(): boolean {
-    return this.socket?.isOpen ?? false;
-  }
-
   /**
    * POSTs a message the way the web client does; its id once acknowledged (2xx), else null
    * (the retries gave up; `failures` says what the last attempt got).

@@ -25,17 +25,34 @@ export async function testDatabase(options: TestDatabaseOptions = {}): Promise<D
   return db;
 }
 
-async function isolatedPostgres(sharedUrl: string): Promise<Database> {
-  const name = `test_isolated_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+/** An empty PostgreSQL database made next to `sharedUrl`'s, for a test of its own. */
+export interface EmptyPostgres {
+  url: string;
+  /** Drops it (connections still open to it included). */
+  drop(): Promise<void>;
+}
+
+export async function emptyPostgres(sharedUrl: string, prefix = "test_scratch"): Promise<EmptyPostgres> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = createDatabase({ url: sharedUrl, poolMax: 1 });
   await admin.raw(`create database "${name}"`);
   const url = new URL(sharedUrl);
   url.pathname = `/${name}`;
-  const db = createDatabase({ url: url.toString(), poolMax: 5 });
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.raw(`drop database if exists "${name}" with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+async function isolatedPostgres(sharedUrl: string): Promise<Database> {
+  const scratch = await emptyPostgres(sharedUrl, "test_isolated");
+  const db = createDatabase({ url: scratch.url, poolMax: 5 });
   const dropAll = async () => {
     await db.destroy();
-    await admin.raw(`drop database if exists "${name}" with (force)`);
-    await admin.destroy();
+    await scratch.drop();
   };
   try {
     await migrateToLatest(db);
