@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import type { Clock } from "../clock";
-import type { Database } from "../db/connection";
+import { type Database, isPglite } from "../db/connection";
 import { Session, User } from "../models";
 import { SessionCache, type SignedIn } from "./session-cache";
 
@@ -39,6 +39,7 @@ interface StoreContext {
  */
 export class SessionStore {
   readonly cache: SessionCache;
+  private usersColumnList: Promise<string[]> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -102,21 +103,43 @@ export class SessionStore {
     return this.read(token, this.clock.now());
   }
 
+  /**
+   * On PostgreSQL the users columns as this process first found them, listed: a prepared
+   * statement's result keeps its shape when a newer build's migration adds a column to users
+   * (with `users.*` every read of the older instances still running would fail, "cached plan
+   * must not change result type", during a rolling upgrade). PGlite: `users.*`.
+   */
+  private userColumns(): Promise<string[]> {
+    if (isPglite(this.db)) return Promise.resolve(["users.*"]);
+    this.usersColumnList ??= this.db("information_schema.columns")
+      .where({ tableSchema: this.db.raw("current_schema()"), tableName: "users" })
+      .orderBy("ordinalPosition")
+      .select("columnName")
+      .then((rows: { columnName: string }[]) => rows.map((row) => `users.${row.columnName}`))
+      .catch((error) => {
+        this.usersColumnList = null; // asked again on the next read
+        throw error;
+      });
+    return this.usersColumnList;
+  }
+
   private async read(token: string, now: Date): Promise<SignedIn | undefined> {
     const mark = this.cache.mark;
     const idHash = hashToken(token);
-    // Not a named (prepared) statement: `users.*` is fixed when it is planned, so after a
-    // migration changes users, instances still running the old build would fail every read.
-    const row = await this.db("sessions")
+    const query = this.db("sessions")
       .join("users", "users.id", "sessions.userId")
       .where("sessions.idHash", idHash)
       .where("sessions.expiresAt", ">", now)
       .first(
-        "users.*",
+        ...(await this.userColumns()),
         "sessions.expiresAt as sessionExpiresAt",
         "sessions.createdAt as sessionCreatedAt",
         "sessions.userAgent as sessionUserAgent",
       );
+    // Most requests of a person who pauses longer than the cache's two seconds come here:
+    // named, PostgreSQL parses and plans it once per connection.
+    if (!isPglite(this.db)) query.options({ name: "read_session" });
+    const row = await query;
     if (!row) return undefined;
     const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, ...userColumns } = row;
     const user = User.fromDatabaseJson(userColumns);
