@@ -5,10 +5,12 @@ import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
+import { useUnreadCount } from "../conversation/unread-count";
 import { ConnectionBanner } from "../realtime/connection-banner";
 import { useRealtime } from "../realtime/use-realtime";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { useUnreadTitle } from "../ui/unread-title";
 import type { PortalClient } from "./portal-client-query";
 import { usePortalRoute } from "./portal-location";
 import { PortalHeader } from "./portal-header";
@@ -49,6 +51,7 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   );
   const queryClient = useQueryClient();
   const ownerName = client.owner.companyName || client.owner.fullName;
+  useUnreadTitle(useUnreadCount(client.id, "client"));
   const status = useRealtime({
     side: "client",
     onEnded: (code) => {

@@ -1,6 +1,7 @@
 import {
   type FormEvent,
   type KeyboardEvent,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -15,6 +16,11 @@ import { useToast } from "../ui/toast";
 const MESSAGE_MAX_LENGTH = 10_000;
 /** The field grows with its text up to this height, then scrolls. */
 const MAX_FIELD_HEIGHT_PX = 160;
+/**
+ * Where opening a conversation puts the cursor in the field: a wide screen with a mouse or
+ * touchpad. Not on phones and tablets, where the keyboard would open and cover the chat.
+ */
+const TYPING_SCREEN = "(min-width: 1024px) and (pointer: fine)";
 
 interface ComposerProps {
   /** Opens the Upload File dialog. */
@@ -38,6 +44,13 @@ export function Composer({
   const hintId = useId();
   const toast = useToast();
   const blank = text.trim().length === 0;
+
+  // Once, when the conversation opens; never away from a dialog that holds the focus.
+  useEffect(() => {
+    if (!window.matchMedia(TYPING_SCREEN).matches) return;
+    if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
+    fieldRef.current?.focus({ preventScroll: true });
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
   useLayoutEffect(() => {

@@ -11,6 +11,17 @@ export function clientPath(clientId: string): string {
 }
 
 /**
+ * History state of a conversation opened from the list: its Back button then steps back in
+ * history (to the list) rather than pushing the list again, so the browser's Back does not
+ * return to the conversation just left.
+ */
+export const OPENED_FROM_LIST = { openedFromList: true } as const;
+
+export function openedFromList(state: unknown): boolean {
+  return (state as Partial<typeof OPENED_FROM_LIST> | null)?.openedFromList === true;
+}
+
+/**
  * The owner's clients, newest activity first: invite state (green dot and "Joined", or
  * "Pending Invite"), unread count, and a marker for conversations waiting for the owner.
  */
@@ -65,6 +76,7 @@ function ClientListItem({ client, selected }: { client: OwnerClient; selected: b
   return (
     <Link
       to={clientPath(client.id)}
+      state={OPENED_FROM_LIST}
       className={`client-list__item${selected ? " client-list__item--selected" : ""}${unread > 0 ? " client-list__item--unread" : ""}`}
       aria-current={selected ? "page" : undefined}
     >

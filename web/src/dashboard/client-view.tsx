@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useState } from "react";
-import { Link } from "react-router";
+import { lazy, type MouseEvent, Suspense, useCallback, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
 import { buttonClassName } from "../ui/button";
@@ -8,6 +8,7 @@ import { ArrowLeftIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { ClientActions } from "./client-actions";
+import { openedFromList } from "./client-list";
 import type { OwnerClient } from "./clients-query";
 import type { InviteLinks } from "./invite-link-chooser";
 
@@ -23,6 +24,7 @@ interface ClientViewProps {
 export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
   const [tab, setTab] = useState("conversation");
   const queryClient = useQueryClient();
+  const goBack = useBackToList();
   // Reading changes the unread count and "awaiting reply" in the list.
   const onRead = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
@@ -36,6 +38,7 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
           to="/"
           className={`${buttonClassName("ghost", "icon")} client-header__back`}
           aria-label="Back to clients"
+          onClick={goBack}
         >
           <ArrowLeftIcon />
         </Link>
@@ -73,4 +76,22 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
       </Tabs>
     </div>
   );
+}
+
+/**
+ * Back (the header's arrow on a phone): opened from the list, it is the browser's Back, so
+ * history does not grow a loop of list and conversation; opened from a link, the list.
+ */
+function useBackToList() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    // A modified click (a new tab or window) keeps the link's own meaning.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    if (!openedFromList(location.state)) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
 }

@@ -15,6 +15,11 @@ function newestActivityFirst(clients: OwnerClient[]): OwnerClient[] {
   return [...clients].sort((a, b) => Date.parse(lastActivity(b)) - Date.parse(lastActivity(a)));
 }
 
+/** Unread messages across all the owner's conversations (the tab title shows them). */
+export function totalUnread(clients: OwnerClient[]): number {
+  return clients.reduce((sum, client) => sum + client.unreadCount, 0);
+}
+
 /** GET /api/clients: the owner's clients with unread counts and whether they await a reply. */
 export function useClients() {
   return useQuery({

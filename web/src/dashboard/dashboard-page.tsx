@@ -9,10 +9,11 @@ import { AccountSettingsDialog, type SettingsTab } from "../settings/account-set
 import { buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
+import { useUnreadTitle } from "../ui/unread-title";
 import { AddClientDialog } from "./add-client-dialog";
 import { clientPath } from "./client-list";
 import { ClientView } from "./client-view";
-import { useClients } from "./clients-query";
+import { totalUnread, useClients } from "./clients-query";
 import { type InviteLinks, InviteLinkChooser } from "./invite-link-chooser";
 import { NoClientChosen } from "./no-client-chosen";
 import { PaymentFailedBanner } from "./payment-failed-banner";
@@ -29,6 +30,7 @@ export function DashboardPage() {
   const realtimeStatus = useRealtime({ side: "owner" });
   useSubscriptionSuccessNotice();
   useSettingsLink(setSettingsTab);
+  useUnreadInTitle();
 
   return (
     <div className={`dashboard${selectedId ? " dashboard--client-open" : ""}`}>
@@ -107,6 +109,12 @@ function ChosenClient({
     );
   }
   return <ClientView key={client.id} client={client} onShowInviteLinks={onShowInviteLinks} />;
+}
+
+/** "(3) ClientDesk": unread messages across every conversation, live with the client list. */
+function useUnreadInTitle() {
+  const { data: clients } = useClients();
+  useUnreadTitle(clients && totalUnread(clients));
 }
 
 const SETTINGS_TABS: SettingsTab[] = ["profile", "account", "notifications", "password"];
