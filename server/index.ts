@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -38,9 +39,14 @@ async function main() {
   await services.realtime.start();
   const jobs = startJobs(services, JOBS);
   server.listen(config.port, () => {
+    // The port it really took (PORT=0 picks a free one); APP_URL too when it names another address.
+    const { port } = server.address() as AddressInfo;
+    const local = `http://localhost:${port}`;
     logger.info(
-      { port: config.port, database: config.databaseUrl ? "postgres" : "pglite", dataDir: config.dataDir },
-      `ClientDesk listening on ${config.appUrl}`,
+      { port, database: config.databaseUrl ? "postgres" : "pglite", dataDir: config.dataDir },
+      config.appUrl === local
+        ? `ClientDesk listening on ${local}`
+        : `ClientDesk listening on ${local} (public address ${config.appUrl})`,
     );
   });
   // SIGTERM drains (server/lifecycle/drain.ts) and exits 0 within 10 s.

@@ -3,7 +3,8 @@ import { type Connect, defineConfig, type Plugin } from "vite";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const apiServer = "http://localhost:3000";
+/** `vite` on its own proxies to the API server on PORT (the server's default 3000). */
+const apiServer = `http://localhost:${process.env.PORT ?? 3000}`;
 
 /** The client portal has its own page; the dev server serves it for the portal's routes. */
 function clientPortalPage(): Plugin {
