@@ -59,7 +59,8 @@ export function ClientSignInPage({ reason, lookup }: ClientSignInPageProps) {
           <Button onClick={() => window.location.reload()}>Try again</Button>
         </div>
       )}
-      <SignInLinkRequest />
+      {/* The page's text already says what the form is for. */}
+      <SignInLinkRequest intro={false} />
       <p className="branded-page__help">
         Never joined, or the link still does not work? Ask the person who invited you for a new
         invite link.

@@ -10,7 +10,7 @@ import { TextField } from "../ui/field";
  * Clients have no password: a client who is signed out (new phone, cleared cookies) asks for
  * a one-time sign-in link by email. The answer is the same whether or not the address is known.
  */
-export function SignInLinkRequest() {
+export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
   const [email, setEmail] = useState("");
   const request = useMutation({
     mutationFn: () =>
@@ -35,7 +35,7 @@ export function SignInLinkRequest() {
 
   return (
     <form className="sign-in-link form-stack" onSubmit={submit}>
-      <p className="sign-in-link__intro">Already joined? Get a sign-in link by email.</p>
+      {intro && <p className="sign-in-link__intro">Already joined? Get a sign-in link by email.</p>}
       <TextField
         label="Your email address"
         type="email"
