@@ -18,7 +18,12 @@ function rgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-async function upload(agent: TestAgent, route: string, field: string, image: Buffer): Promise<string> {
+async function upload(
+  agent: TestAgent,
+  route: string,
+  field: string,
+  image: Buffer,
+): Promise<string> {
   const body = new FormData();
   body.append(field, new Blob([new Uint8Array(image)], { type: "image/png" }), `${field}.png`);
   const answer = await agent.request("POST", route, { body });
@@ -75,26 +80,42 @@ describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
   async function agencyOwner(): Promise<SignedInOwner & { picture: string }> {
     const owner = await signUpOwner(server, "Ada Lovelace");
     await setTier(owner.id, "agency");
-    await owner.agent.patch("/api/user/profile", { fullName: "Ada Lovelace", companyName: "Lumen Studio" });
+    await owner.agent.patch("/api/user/profile", {
+      fullName: "Ada Lovelace",
+      companyName: "Lumen Studio",
+    });
     await owner.agent.patch("/api/user/color-scheme", SCHEME);
     await upload(owner.agent, "/api/user/company-logo", "companyLogo", await logoPng());
-    const picture = await upload(owner.agent, "/api/user/profile-picture", "profilePicture", await picturePng());
+    const picture = await upload(
+      owner.agent,
+      "/api/user/profile-picture",
+      "profilePicture",
+      await picturePng(),
+    );
     return { ...owner, picture };
   }
 
   const brandPrimary = (page: Page) =>
     page.evaluate(() =>
-      getComputedStyle(document.querySelector(".portal") as Element).getPropertyValue("--brand-primary").trim(),
+      getComputedStyle(document.querySelector(".portal") as Element)
+        .getPropertyValue("--brand-primary")
+        .trim(),
     );
   const headerBackground = (page: Page) =>
-    page.evaluate(() => getComputedStyle(document.querySelector(".portal-header") as Element).backgroundColor);
+    page.evaluate(
+      () => getComputedStyle(document.querySelector(".portal-header") as Element).backgroundColor,
+    );
 
   for (const viewport of VIEWPORTS) {
     it(`shows the owner's picture in the header and beside their messages, and takes new colours live (${viewport.name})`, async () => {
       const owner = await agencyOwner();
       const client = await addJoinedClient(server, owner, { name: "Carla Client" });
-      await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Here is the first draft." });
-      await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Tell me what you think." });
+      await owner.agent.post(`/api/clients/${client.id}/messages`, {
+        content: "Here is the first draft.",
+      });
+      await owner.agent.post(`/api/clients/${client.id}/messages`, {
+        content: "Tell me what you think.",
+      });
 
       const page = await openPage(browser, server.url, client.agent, { viewport });
       await page.goto(`/client/${client.id}`);
@@ -106,7 +127,9 @@ describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
       const contact = page.locator(".portal-header__contact");
       await contact.getByText("Ada Lovelace").waitFor();
       expect(await contact.locator("img").getAttribute("src")).toBe(owner.picture);
-      await expect.poll(() => contact.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => contact.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
       // Beside the owner's messages: once per group, at its start.
       const avatars = log.locator(".message--other .message__avatar img");
       expect(await avatars.count()).toBe(1);
@@ -123,10 +146,17 @@ describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
       expect((await owner.agent.patch("/api/user/color-scheme", NEW_SCHEME)).status).toBe(200);
       await expect.poll(() => brandPrimary(page)).toBe(NEW_SCHEME.primaryColor);
       await expect.poll(() => headerBackground(page)).toBe(rgb(NEW_SCHEME.backgroundColor));
-      expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage),
+      ).toBe(true);
 
       // A new picture and company name reach it the same way.
-      const newPicture = await upload(owner.agent, "/api/user/profile-picture", "profilePicture", await picturePng());
+      const newPicture = await upload(
+        owner.agent,
+        "/api/user/profile-picture",
+        "profilePicture",
+        await picturePng(),
+      );
       await expect.poll(() => contact.locator("img").getAttribute("src")).toBe(newPicture);
       await expect.poll(() => avatars.first().getAttribute("src")).toBe(newPicture);
       await shoot(page, `branded-portal-recoloured-${viewport.name}`);
@@ -145,7 +175,9 @@ describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
       await page.getByRole("heading", { name: "You're signed out" }).waitFor();
       const brand = page.locator(".branded-page__brand").getByRole("img", { name: "Lumen Studio" });
       await brand.waitFor();
-      await expect.poll(() => brand.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => brand.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
       await expect.poll(() => brandPrimary(page)).toBe(SCHEME.primaryColor);
       await expectNoSeriousAxeViolations(page);
       await shoot(page, `branded-signed-out-${viewport.name}`);
@@ -153,11 +185,16 @@ describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
       // The mailed sign-in link, opened on another device, wears the brand too.
       await page.getByLabel("Your email address").fill(client.email);
       await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-      const mail = await server.smtp.waitFor(client.email, (m) => m.subject.startsWith("Sign in to your conversation"));
+      const mail = await server.smtp.waitFor(client.email, (m) =>
+        m.subject.startsWith("Sign in to your conversation"),
+      );
       const other = await openPage(browser, server.url, undefined, { viewport });
       await other.goto(linkIn(mail, "Sign in"));
       await other.getByRole("heading", { name: "Open your conversation" }).waitFor();
-      await other.locator(".branded-page__brand").getByRole("img", { name: "Lumen Studio" }).waitFor();
+      await other
+        .locator(".branded-page__brand")
+        .getByRole("img", { name: "Lumen Studio" })
+        .waitFor();
       await expect.poll(() => brandPrimary(other)).toBe(SCHEME.primaryColor);
       await expectNoSeriousAxeViolations(other);
       await shoot(other, `branded-sign-in-link-${viewport.name}`);

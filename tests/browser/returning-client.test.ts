@@ -38,7 +38,8 @@ describe.skipIf(!browserAvailable)("a returning client", () => {
     await page.getByText("Check your email").waitFor();
     const mail = await server.smtp.waitFor(
       email,
-      (received) => !earlier.has(received) && received.subject.startsWith("Sign in to your conversation"),
+      (received) =>
+        !earlier.has(received) && received.subject.startsWith("Sign in to your conversation"),
     );
     await page.goto(linkIn(mail, "Sign in"));
     await page.getByRole("heading", { name: "Open your conversation" }).waitFor();

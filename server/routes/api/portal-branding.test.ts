@@ -32,7 +32,9 @@ const SCHEME = { primaryColor: "#7a1fa2", backgroundColor: "#fdf6ff", textColor:
 const anonymous = () => new AgentFromIp(server.url, freshIp());
 
 async function uploadLogo(agent: TestAgent): Promise<string> {
-  const data = await sharp({ create: { width: 300, height: 80, channels: 4, background: "#7a1fa2" } })
+  const data = await sharp({
+    create: { width: 300, height: 80, channels: 4, background: "#7a1fa2" },
+  })
     .png()
     .toBuffer();
   const body = new FormData();
@@ -47,7 +49,12 @@ async function agencyOwner(): Promise<SignedInOwner> {
   const owner = await signUpOwner(server, "Ada Agency");
   await setTier(owner.id, "agency");
   expect(
-    (await owner.agent.patch("/api/user/profile", { fullName: "Ada Agency", companyName: "Lumen Studio" })).status,
+    (
+      await owner.agent.patch("/api/user/profile", {
+        fullName: "Ada Agency",
+        companyName: "Lumen Studio",
+      })
+    ).status,
   ).toBe(200);
   expect((await owner.agent.patch("/api/user/color-scheme", SCHEME)).status).toBe(200);
   await uploadLogo(owner.agent);
@@ -81,13 +88,21 @@ describe("GET /api/portal-branding", () => {
       });
       // Nothing of the clients or of the owner as a person.
       const text = JSON.stringify(answer.body);
-      for (const secret of [joined.email, pending.email, "Jon Joined", "Pia Pending", "Ada Agency", owner.email]) {
+      for (const secret of [
+        joined.email,
+        pending.email,
+        "Jon Joined",
+        "Pia Pending",
+        "Ada Agency",
+        owner.email,
+      ]) {
         expect(text, lookup).not.toContain(secret);
       }
     }
 
     // The logo is served to anyone, as an image, while it is the owner's current logo.
-    const { companyLogo } = (await anonymous().get(`/api/portal-branding?client=${joined.id}`)).body;
+    const { companyLogo } = (await anonymous().get(`/api/portal-branding?client=${joined.id}`))
+      .body;
     const logo = await fetch(`${server.url}${companyLogo}`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toBe("image/png");
@@ -117,7 +132,10 @@ describe("GET /api/portal-branding", () => {
   it("does not expose the branding of owners whose plan has none", async () => {
     for (const tier of ["free", "pro"] as const) {
       const owner = await signUpOwner(server, "Fred Free");
-      await owner.agent.patch("/api/user/profile", { fullName: "Fred Free", companyName: "Fred Co" });
+      await owner.agent.patch("/api/user/profile", {
+        fullName: "Fred Free",
+        companyName: "Fred Co",
+      });
       // Colours and a logo left from an earlier agency plan stay unseen.
       await setTier(owner.id, "agency");
       await owner.agent.patch("/api/user/color-scheme", SCHEME);
@@ -127,7 +145,9 @@ describe("GET /api/portal-branding", () => {
       const answer = await anonymous().get(`/api/portal-branding?client=${client.id}`);
       expect(answer.body, tier).toEqual(DEFAULTS);
       const name = logo.replace("/api/download/", "");
-      expect((await fetch(`${server.url}/api/portal-branding/logo/${name}`)).status, tier).toBe(404);
+      expect((await fetch(`${server.url}/api/portal-branding/logo/${name}`)).status, tier).toBe(
+        404,
+      );
     }
   });
 
@@ -135,16 +155,24 @@ describe("GET /api/portal-branding", () => {
     const owner = await agencyOwner();
     const client = await addJoinedClient(server, owner);
     const body = new FormData();
-    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#333" } })
+    const picture = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: "#333" },
+    })
       .png()
       .toBuffer();
-    body.append("profilePicture", new Blob([new Uint8Array(picture)], { type: "image/png" }), "me.png");
+    body.append(
+      "profilePicture",
+      new Blob([new Uint8Array(picture)], { type: "image/png" }),
+      "me.png",
+    );
     const me = await owner.agent.request("POST", "/api/user/profile-picture", { body });
     const pictureName = (me.body.user.profilePicture as string).replace("/api/download/", "");
     expect((await fetch(`${server.url}/api/portal-branding/logo/${pictureName}`)).status).toBe(404);
     const file = new FormData();
     file.append("file", new Blob([new Uint8Array(picture)], { type: "image/png" }), "work.png");
-    const upload = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body: file });
+    const upload = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, {
+      body: file,
+    });
     expect(upload.status).toBe(201);
     const fileName = (upload.body.fileUrl as string).replace("/api/download/", "");
     expect((await fetch(`${server.url}/api/portal-branding/logo/${fileName}`)).status).toBe(404);
@@ -164,19 +192,33 @@ describe("branding_updated", () => {
       const expected = { type: "branding_updated", clientId: mine.id };
       const count = () => mySocket.events.filter((e) => e.type === "branding_updated").length;
 
-      expect((await owner.agent.patch("/api/user/color-scheme", { ...SCHEME, primaryColor: "#005a9e" })).status).toBe(200);
+      expect(
+        (await owner.agent.patch("/api/user/color-scheme", { ...SCHEME, primaryColor: "#005a9e" }))
+          .status,
+      ).toBe(200);
       expect(await mySocket.waitFor((e) => e.type === "branding_updated")).toEqual(expected);
 
       await uploadLogo(owner.agent);
       await expect.poll(count).toBe(2);
-      await owner.agent.patch("/api/user/profile", { fullName: "Ada Agency", companyName: "Lumen Works" });
+      await owner.agent.patch("/api/user/profile", {
+        fullName: "Ada Agency",
+        companyName: "Lumen Works",
+      });
       await expect.poll(count).toBe(3);
       const picture = new FormData();
-      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#333" } })
+      const png = await sharp({
+        create: { width: 40, height: 40, channels: 3, background: "#333" },
+      })
         .png()
         .toBuffer();
-      picture.append("profilePicture", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
-      expect((await owner.agent.request("POST", "/api/user/profile-picture", { body: picture })).status).toBe(200);
+      picture.append(
+        "profilePicture",
+        new Blob([new Uint8Array(png)], { type: "image/png" }),
+        "me.png",
+      );
+      expect(
+        (await owner.agent.request("POST", "/api/user/profile-picture", { body: picture })).status,
+      ).toBe(200);
       await expect.poll(count).toBe(4);
 
       // The other owner's client hears only its own owner's changes: a message sent to it after

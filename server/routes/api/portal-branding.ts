@@ -25,7 +25,9 @@ router.get("/portal-branding", async (ctx) => {
 /** Public: an agency owner's current company logo; 404 for every other name. */
 router.get("/portal-branding/logo/:filename", async (ctx) => {
   const name = await publicLogo(ctx.services, ctx.params.filename ?? "");
-  const file = name ? await StoredFile.query(ctx.services.db).findOne({ storedName: name }) : undefined;
+  const file = name
+    ? await StoredFile.query(ctx.services.db).findOne({ storedName: name })
+    : undefined;
   const stored = name ? await ctx.services.storage.stat(name) : null;
   if (!name || !file || !stored) throw notFound();
   ctx.set("X-Content-Type-Options", "nosniff");

@@ -23,10 +23,7 @@ export function ClientPortalPage() {
   const isClient = userQuery.data?.role === "client";
   // The owner deleted this client while the page was open (the socket closed with 4001).
   const [removed, setRemoved] = useState(false);
-  const clientQuery = usePortalClient(
-    clientId,
-    isClient && invite.state === "none" && !removed,
-  );
+  const clientQuery = usePortalClient(clientId, isClient && invite.state === "none" && !removed);
 
   if (removed) return <NoClient />;
 

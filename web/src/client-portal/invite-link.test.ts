@@ -50,7 +50,12 @@ describe("following an invite", () => {
     const used = { success: false, reason: "used", message: "This invite link was already used." };
     answering(json(used, 410));
     expect(await acceptInvite("t")).toEqual({ refused: { reason: "used" } });
-    answering(json({ success: false, message: "This invite link is invalid or has already been used." }, 404));
+    answering(
+      json(
+        { success: false, message: "This invite link is invalid or has already been used." },
+        404,
+      ),
+    );
     expect(await acceptInvite("t")).toEqual({ refused: { reason: "invalid" } });
     answering(json({ success: false }));
     expect(await acceptInvite("t")).toEqual({ refused: { reason: "invalid" } });

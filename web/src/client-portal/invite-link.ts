@@ -1,4 +1,7 @@
-import type { AcceptInviteResponse, ResolveShortLinkResponse } from "../../../shared/schemas/clients";
+import type {
+  AcceptInviteResponse,
+  ResolveShortLinkResponse,
+} from "../../../shared/schemas/clients";
 import { ApiError, apiGet, apiPost } from "../api/client";
 import type { PortalRoute } from "./portal-location";
 
@@ -51,7 +54,9 @@ export async function acceptInvite(token: string): Promise<InviteStep> {
 /** GET /api/short-link/{code} names the invite: next, that invite's address. */
 export async function resolveShortCode(code: string): Promise<InviteStep> {
   try {
-    const answer = await apiGet<ResolveShortLinkResponse>(`/api/short-link/${encodeURIComponent(code)}`);
+    const answer = await apiGet<ResolveShortLinkResponse>(
+      `/api/short-link/${encodeURIComponent(code)}`,
+    );
     if (!answer?.inviteToken) return { refused: { reason: "invalid" } };
     return { navigate: `/invite/${encodeURIComponent(answer.inviteToken)}` };
   } catch (error) {

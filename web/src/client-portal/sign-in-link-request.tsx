@@ -13,8 +13,7 @@ import { TextField } from "../ui/field";
 export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
   const [email, setEmail] = useState("");
   const request = useMutation({
-    mutationFn: () =>
-      apiPost<SuccessResponse>("/api/client-sign-in-link", { email: email.trim() }),
+    mutationFn: () => apiPost<SuccessResponse>("/api/client-sign-in-link", { email: email.trim() }),
   });
 
   const submit = (event: FormEvent) => {
