@@ -17,6 +17,7 @@ import { webApp } from "./middlewares/web-app";
 import authRoutes from "./routes/api/auth";
 import clientRoutes from "./routes/api/clients";
 import inviteRoutes from "./routes/api/invites";
+import portalBrandingRoutes from "./routes/api/portal-branding";
 import messageRoutes from "./routes/api/messages";
 import downloadRoutes from "./routes/api/downloads";
 import fileRoutes from "./routes/api/files";
@@ -110,6 +111,7 @@ export function createApp(options: AppOptions) {
     clientRoutes,
     messageRoutes,
     inviteRoutes,
+    portalBrandingRoutes,
     fileRoutes,
     subscriptionRoutes,
     billingModeRoutes,

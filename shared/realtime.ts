@@ -6,7 +6,8 @@
  * Small on purpose: clients refetch through the API, so permission checks stay in one place.
  * messages_read tells a sender that the other side read up to a message (read receipts);
  * client_joined tells the owner that an invite was used, so the list stops saying "Pending
- * Invite" without a reload.
+ * Invite" without a reload. branding_updated tells a client's open portal that its owner changed
+ * what the portal shows of them (colours, logo, company name, profile picture, name).
  *
  * zod/mini rather than zod: this module is in both web bundles (the client portal included),
  * and the mini build is a fraction of the size for the same checks.
@@ -35,10 +36,17 @@ const clientJoinedSchema = z.object({
   messageId: z.optional(z.undefined()),
 });
 
+const brandingUpdatedSchema = z.object({
+  type: z.literal("branding_updated"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+});
+
 /** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
 export const realtimeEventSchema = z.discriminatedUnion("type", [
   messageEventSchema,
   clientJoinedSchema,
+  brandingUpdatedSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent["type"];

@@ -97,5 +97,6 @@ export function newSignInLinkToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-export const clientSignInUrl = (appUrl: string, token: string) =>
-  `${appUrl}/client/sign-in?token=${token}`;
+/** The conversation's id rides along so the page can wear its owner's branding (it opens nothing). */
+export const clientSignInUrl = (appUrl: string, token: string, clientId: string) =>
+  `${appUrl}/client/sign-in?token=${token}&client=${clientId}`;

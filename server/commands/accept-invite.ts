@@ -1,4 +1,5 @@
 import { hashInviteToken, isWellFormedInviteToken } from "../auth/invite-tokens";
+import { clientOfSpentInvite, rememberSpentInvite } from "../auth/spent-invite-tokens";
 import type { Services } from "../context";
 import { conflict, HttpError } from "../errors";
 import { Client, User } from "../models";
@@ -6,6 +7,15 @@ import { Client, User } from "../models";
 export const INVALID_INVITE = "This invite link is invalid or has already been used.";
 
 const invalidInvite = () => new HttpError(404, INVALID_INVITE, { success: false });
+
+export const USED_INVITE =
+  "This invite link was already used. To open your conversation again, ask for a sign-in link by email.";
+
+/**
+ * A link that was used or replaced by a newer one: the portal offers a sign-in link by email.
+ * Nothing else is said (not whose link it was, nor the address it went to).
+ */
+export const usedInvite = () => new HttpError(410, USED_INVITE, { success: false, reason: "used" });
 
 /**
  * Uses up an invite token: the first use creates the client user (no password; the address is
@@ -24,10 +34,11 @@ export async function acceptInvite(
   if (!isWellFormedInviteToken(token)) throw invalidInvite();
   const { db, clock } = services;
   const accepted = await db.transaction(async (trx) => {
-    const client = await Client.query(trx)
-      .findOne({ inviteTokenHash: hashInviteToken(token) })
-      .forUpdate();
-    if (!client) throw invalidInvite();
+    const tokenHash = hashInviteToken(token);
+    const client = await Client.query(trx).findOne({ inviteTokenHash: tokenHash }).forUpdate();
+    if (!client) {
+      throw (await clientOfSpentInvite(trx, tokenHash)) ? usedInvite() : invalidInvite();
+    }
     if (currentUserId === client.ownerId) {
       throw conflict(
         "This is your own client's invite link. Send it to your client, or open it in a private window.",
@@ -44,6 +55,7 @@ export async function acceptInvite(
         emailVerifiedAt: now,
       });
     }
+    await rememberSpentInvite(trx, client.id, tokenHash, now);
     const joined = await Client.query(trx).patchAndFetchById(client.id, {
       userId: user.id,
       joinedAt: client.joinedAt ?? now,

@@ -22,13 +22,14 @@ export function requestClientSignInLink(services: Services, email: string): void
  */
 export async function sendClientSignInLinks(services: Services, email: string): Promise<void> {
   const { db, clock, config, mailer, logger } = services;
-  const conversations: ({ userId: string } & BrandingOwner)[] = await db("clients")
+  const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db("clients")
     .join("users as member", "member.id", "clients.userId")
     .join("users as owner", "owner.id", "clients.ownerId")
     .where({ "clients.email": email, "member.role": "client" })
     .whereNotNull("clients.joinedAt")
     .select(
       "clients.userId",
+      "clients.id as clientId",
       "owner.fullName",
       "owner.companyName",
       "owner.accountTier",
@@ -40,8 +41,8 @@ export async function sendClientSignInLinks(services: Services, email: string): 
   if (conversations.length === 0) return;
   const now = clock.now();
   const links = await db.transaction(async (trx) => {
-    const made: { owner: BrandingOwner; token: string }[] = [];
-    for (const { userId, ...owner } of conversations) {
+    const made: { owner: BrandingOwner; token: string; clientId: string }[] = [];
+    for (const { userId, clientId, ...owner } of conversations) {
       await EmailCode.query(trx)
         .patch({ usedAt: now })
         .where({ userId, purpose: "sign_in_link" })
@@ -54,7 +55,7 @@ export async function sendClientSignInLinks(services: Services, email: string): 
         expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS.sign_in_link),
         createdAt: now,
       });
-      made.push({ owner, token });
+      made.push({ owner, token, clientId });
     }
     return made;
   });
@@ -66,7 +67,7 @@ export async function sendClientSignInLinks(services: Services, email: string): 
         );
         const mail = clientSignInLinkMail(email, {
           ownerName: ownerDisplayName(link.owner),
-          url: clientSignInUrl(config.appUrl, link.token),
+          url: clientSignInUrl(config.appUrl, link.token, link.clientId),
           branding,
         });
         await sendWithRetries(mailer, mail);

@@ -2,9 +2,12 @@ import { InviteTokens, isWellFormedShortCode } from "../auth/invite-tokens";
 import type { Services } from "../context";
 import { notFound } from "../errors";
 import { Client } from "../models";
-import { INVALID_INVITE } from "./accept-invite";
+import { INVALID_INVITE, usedInvite } from "./accept-invite";
 
-/** The invite token a short code stands for now; 404 for an unknown code or a dead invite. */
+/**
+ * The invite token a short code stands for now; 404 for an unknown code, 410 "used" for a
+ * code whose invite was used (the client joined) so the portal can offer a sign-in link.
+ */
 export async function resolveShortLink(services: Services, code: string): Promise<string> {
   const client = isWellFormedShortCode(code)
     ? await Client.query(services.db)
@@ -15,6 +18,7 @@ export async function resolveShortLink(services: Services, code: string): Promis
   const token = client
     ? new InviteTokens(services.config.sessionSecret).reveal(client.id, client.inviteTokenEncrypted)
     : null;
-  if (!token) throw notFound(INVALID_INVITE);
+  if (!client) throw notFound(INVALID_INVITE);
+  if (!token) throw usedInvite();
   return token;
 }

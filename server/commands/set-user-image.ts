@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Services } from "../context";
 import { StoredFile, User } from "../models";
 import type { EncodedImage, ImageVariant } from "../uploads/images";
+import { publishBrandingUpdated } from "./publish-branding-updated";
 
 /** A name made by the server: 128 random bits in hex and the extension of the stored type. */
 export function randomStoredName(extension: string): string {
@@ -11,10 +12,11 @@ export function randomStoredName(extension: string): string {
 /**
  * Stores a re-encoded image and makes it the user's profile picture or company logo. The
  * bytes are written first and the rows changed in one transaction; if that fails, the new
- * bytes are removed again. The image it replaces (file and `files` row) is deleted.
+ * bytes are removed again. The image it replaces (file and `files` row) is deleted. An owner's
+ * open client portals hear of it (they show the picture and the logo).
  */
 export async function setUserImage(
-  services: Pick<Services, "db" | "storage" | "logger">,
+  services: Pick<Services, "db" | "storage" | "logger" | "realtime">,
   actor: User,
   kind: ImageVariant,
   image: EncodedImage & { originalName: string },
@@ -61,5 +63,6 @@ export async function setUserImage(
         logger.error({ err: error, storedName: replaced }, "could not delete a replaced image"),
       );
   }
+  if (user.role === "owner") await publishBrandingUpdated(services, user.id);
   return user;
 }

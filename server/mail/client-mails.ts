@@ -9,7 +9,14 @@ export function ownerDisplayName(owner: { fullName: string; companyName: string 
 
 export function inviteMail(
   to: string,
-  details: { clientName: string; ownerName: string; url: string; branding: Branding },
+  details: {
+    clientName: string;
+    ownerName: string;
+    url: string;
+    /** The portal's address without a link in it (/client): where a returning client starts. */
+    portalUrl: string;
+    branding: Branding;
+  },
 ): MailMessage {
   return {
     to,
@@ -21,6 +28,7 @@ export function inviteMail(
       paragraphs: [
         `${details.ownerName} invited you to a private conversation on ClientDesk, where you can exchange messages and files.`,
         "Open the link below to join. You do not need a password: the link signs you in. It works once, so keep this email to yourself.",
+        `Bookmark the conversation once it is open. To come back later on any device, open ${details.portalUrl} and ask for a sign-in link: we email it to this address.`,
       ],
       action: { label: "Open the conversation", url: details.url },
       footer: `You received this because ${details.ownerName} added this address as a client. If you do not know them, ignore this email.`,

@@ -4,6 +4,7 @@ import * as fileVersions from "./20261122010000_file_versions";
 import * as billing from "./20261122030000_billing";
 import * as idempotencyKeys from "./20261123040000_idempotency_keys";
 import * as rateLimits from "./20261125010000_rate_limits";
+import * as spentInviteTokens from "./20261125170000_spent_invite_tokens";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -11,4 +12,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261122030000_billing": billing,
   "20261123040000_idempotency_keys": idempotencyKeys,
   "20261125010000_rate_limits": rateLimits,
+  "20261125170000_spent_invite_tokens": spentInviteTokens,
 };

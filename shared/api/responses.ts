@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { googleAvailableResponse, registerResponse } from "../schemas/auth";
+import { portalBrandingSchema } from "../schemas/branding";
 import {
   billingActionResponse,
   billingModeResponse,
@@ -62,6 +63,8 @@ export const API_RESPONSES = {
   "POST /api/invite/:token": acceptInviteResponse,
   "POST /api/client-sign-in-link": successResponseSchema,
   "POST /api/client-sign-in": acceptInviteResponse,
+  "GET /api/portal-branding": portalBrandingSchema,
+  "GET /api/portal-branding/logo/:filename": FILE_ANSWER,
   // Conversations
   "GET /api/clients/:id/messages": z.array(messageSchema),
   "POST /api/clients/:id/messages": messageSchema,

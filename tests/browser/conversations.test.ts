@@ -157,10 +157,12 @@ describe.skipIf(!browserAvailable)("conversations in the browser", () => {
 
     // A reload does not get back in, nor does the used invite link.
     await cp.reload();
-    await cp.getByText("Missing user or invite token. Please try again.").waitFor();
+    await cp.getByRole("heading", { name: "Sign in to your conversation" }).waitFor();
     expect(await log(cp).count()).toBe(0);
+    // The deleted client's link is forgotten: the portal's sign-in page calls it invalid.
     await cp.goto(inviteUrl);
-    await expectPath(cp, "/auth");
+    await cp.getByText("This invite link is invalid or has already been used.").waitFor();
+    await expectPath(cp, new URL(inviteUrl).pathname);
   });
 
   it("paid plans get the tiny link; the client joins by it, scrolls back through history and logs out", async () => {

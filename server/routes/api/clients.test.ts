@@ -104,6 +104,10 @@ describe("adding clients", () => {
     );
     expect(mail.text).toContain(added.response.body.inviteUrl);
     expect(mail.text).toContain("Hello Mia Mailed");
+    // How a returning client gets back in once the link is used.
+    expect(mail.text).toContain(
+      `To come back later on any device, open ${server.url}/client and ask for a sign-in link`,
+    );
     expect(mail.html).toContain(added.response.body.inviteUrl);
     expect(mail.html).toContain("Olivia &lt;b&gt;Owner&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Owner</b>");

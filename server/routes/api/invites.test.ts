@@ -14,6 +14,13 @@ import { TestSocket } from "../../../tests/support/ws-client";
 import { Client, Session, User } from "../../models";
 
 const INVALID_INVITE = "This invite link is invalid or has already been used.";
+/** A used or replaced link: the portal offers a sign-in link, and learns nothing else. */
+const USED_INVITE = {
+  success: false,
+  reason: "used",
+  message:
+    "This invite link was already used. To open your conversation again, ask for a sign-in link by email.",
+};
 const INVALID_SIGN_IN_LINK = "This sign-in link is invalid or has expired.";
 
 let server: TestServer;
@@ -59,13 +66,26 @@ describe("accepting an invite", () => {
     });
   });
 
-  it("is single-use", async () => {
+  it("is single-use: a second use answers 410 'used', naming neither the client nor the address", async () => {
     const owner = await signUpOwner(server);
     const added = await addClient(owner);
     expect((await server.agent().post(`/api/invite/${added.inviteToken}`)).status).toBe(200);
     const again = await server.agent().post(`/api/invite/${added.inviteToken}`);
-    expect(again.status).toBe(404);
-    expect(again.body).toEqual({ success: false, message: INVALID_INVITE });
+    expect(again.status).toBe(410);
+    expect(again.body).toEqual(USED_INVITE);
+    expect(JSON.stringify(again.body)).not.toContain(added.email);
+    expect(JSON.stringify(again.body)).not.toContain(added.id);
+    expect((await server.agent().post(`/api/invite/${added.inviteToken}`)).status).toBe(410);
+  });
+
+  it("forgets a used link once its client is deleted: then it is just invalid", async () => {
+    const owner = await signUpOwner(server);
+    const added = await addClient(owner);
+    expect((await server.agent().post(`/api/invite/${added.inviteToken}`)).status).toBe(200);
+    expect((await owner.agent.delete(`/api/clients/${added.id}`)).status).toBe(200);
+    const gone = await server.agent().post(`/api/invite/${added.inviteToken}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ success: false, message: INVALID_INVITE });
   });
 
   it("lets exactly one of several accepts at the same moment through", async () => {
@@ -75,7 +95,7 @@ describe("accepting an invite", () => {
     const answers = await Promise.all(
       browsers.map((b) => b.post(`/api/invite/${added.inviteToken}`)),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410, 410, 410]);
     const signedIn = await Promise.all(browsers.map((b) => b.get("/api/user")));
     expect(signedIn.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await User.query().where({ email: added.email, role: "client" }).resultSize()).toBe(1);
@@ -147,8 +167,8 @@ describe("re-issuing an invite", () => {
     expect((await owner.agent.get("/api/clients")).body[0].inviteToken).toBe(inviteToken);
 
     const old = await server.agent().post(`/api/invite/${added.inviteToken}`);
-    expect(old.status).toBe(404);
-    expect(old.body.message).toBe(INVALID_INVITE);
+    expect(old.status).toBe(410);
+    expect(old.body).toEqual(USED_INVITE);
     expect((await server.agent().post(`/api/invite/${inviteToken}`)).status).toBe(200);
   });
 
@@ -235,8 +255,9 @@ describe("short links", () => {
 
     expect((await anonymous.post(`/api/invite/${inviteToken}`)).status).toBe(200);
     const gone = await server.agent().get(`/api/short-link/${code}`);
-    expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ message: INVALID_INVITE });
+    expect(gone.status).toBe(410);
+    expect(gone.body).toEqual(USED_INVITE);
+    expect(JSON.stringify(gone.body)).not.toContain(added.email);
     const joined = await owner.agent.post(`/api/clients/${added.id}/short-link`);
     expect(joined.status).toBe(409);
     expect(joined.body.message).toMatch(/already joined/);

@@ -30,7 +30,7 @@ router.use(authenticated);
 router.patch("/profile", withInput(updateProfileInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "updateProfile");
-  const user = await updateProfile(ctx.services.db, actor, input);
+  const user = await updateProfile(ctx.services, actor, input);
   ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 }));
 
@@ -54,7 +54,7 @@ router.patch("/notification-settings", withInput(notificationSettingsInput, asyn
 router.patch("/color-scheme", withInput(colorSchemeInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(withFeatures(ctx.services.config, actor), "updateColorScheme");
-  const user = await updateColorScheme(ctx.services.db, actor, input);
+  const user = await updateColorScheme(ctx.services, actor, input);
   ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
 }));
 

@@ -36,6 +36,7 @@ const everyKey = [
   queryKeys.attachments("c2"),
   queryKeys.versions("c1", "m1"),
   queryKeys.versions("c2", "m2"),
+  queryKeys.portalBranding("client=c1"),
 ];
 
 describe("query keys", () => {

@@ -14,4 +14,6 @@ export const queryKeys = {
   /** A file's versions; under the conversation's key, so its events refresh the history too. */
   versions: (clientId: string, messageId: string) =>
     ["messages", clientId, "versions", messageId] as const,
+  /** The public branding of a client's signed-out pages, by what names the conversation. */
+  portalBranding: (lookup: string) => ["portal-branding", lookup] as const,
 };

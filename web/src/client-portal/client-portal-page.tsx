@@ -4,24 +4,26 @@ import { buttonClassName } from "../ui/button";
 import { FullPageRedirect } from "../ui/full-page-redirect";
 import { PageMessage } from "../ui/page-message";
 import { CenteredSpinner } from "../ui/spinner";
-import { useInviteHandling } from "./invite-handling";
+import { ClientSignInPage } from "./client-sign-in-page";
+import { type InviteHandling, useInviteHandling } from "./invite-handling";
 import { inviteLinkIn } from "./invite-link";
+import type { BrandingLookup } from "./portal-branding-query";
 import { usePortalRoute } from "./portal-location";
 import { PortalMain } from "./portal-main";
 import { usePortalClient } from "./portal-client-query";
 import { portalState } from "./portal-state";
-import { SignInLinkRequest } from "./sign-in-link-request-lazy";
+import { rememberedClient } from "./remembered-client";
 
 /** /client/{clientId}, /client?code=..., /invite/{token} and /invite. */
 export function ClientPortalPage() {
   const route = usePortalRoute();
   const { clientId } = route;
-  const inviteInProgress = useInviteHandling(inviteLinkIn(route));
+  const invite = useInviteHandling(inviteLinkIn(route));
   const userQuery = useCurrentUser();
   const isClient = userQuery.data?.role === "client";
   // The owner deleted this client while the page was open (the socket closed with 4001).
   const [removed, setRemoved] = useState(false);
-  const clientQuery = usePortalClient(clientId, isClient && !inviteInProgress && !removed);
+  const clientQuery = usePortalClient(clientId, isClient && invite.state === "none" && !removed);
 
   if (removed) return <NoClient />;
 
@@ -43,8 +45,10 @@ export function ClientPortalPage() {
     );
   }
 
+  if (invite.state === "refused") return <RefusedInvite invite={invite} />;
+
   const state = portalState({
-    inviteInProgress,
+    inviteInProgress: invite.state === "processing",
     user: userQuery.data,
     routeClientId: clientId,
     client: { status: clientQuery.status, data: clientQuery.data },
@@ -53,15 +57,11 @@ export function ClientPortalPage() {
   switch (state.kind) {
     case "processing":
       return <CenteredSpinner />;
-    case "missing_auth":
-      return (
-        <PageMessage
-          title="Invite link needed"
-          text="Missing user or invite token. Please try again."
-        >
-          <SignInLinkRequest />
-        </PageMessage>
-      );
+    case "missing_auth": {
+      // The spec's "Missing user or invite token" left nowhere to go: this page offers a way in.
+      const known = clientId ?? rememberedClient();
+      return <ClientSignInPage reason="no-session" lookup={known ? { client: known } : null} />;
+    }
     case "redirect_owner":
       return <FullPageRedirect to="/" />;
     case "redirect_own_conversation":
@@ -73,6 +73,35 @@ export function ClientPortalPage() {
         <PortalMain user={state.user} client={state.client} onRemoved={() => setRemoved(true)} />
       );
   }
+}
+
+/**
+ * An invite link that did not open the conversation. A client who is signed in already goes
+ * to their conversation; the owner who opened their own client's link is told so; everyone
+ * else gets the portal's sign-in page, saying whether the link was used or never existed.
+ */
+function RefusedInvite({ invite }: { invite: Extract<InviteHandling, { state: "refused" }> }) {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <CenteredSpinner />;
+  if (user?.role === "client" && user.clientId) {
+    return <FullPageRedirect to={`/client/${encodeURIComponent(user.clientId)}`} />;
+  }
+  const { refusal, link } = invite;
+  if (refusal.reason === "own") {
+    return (
+      <PageMessage
+        title="This is your client's invite link"
+        text={refusal.message}
+        actions={
+          <a className={buttonClassName("primary")} href="/">
+            Go to your dashboard
+          </a>
+        }
+      />
+    );
+  }
+  const lookup: BrandingLookup = "token" in link ? { invite: link.token } : { code: link.code };
+  return <ClientSignInPage reason={refusal.reason} lookup={lookup} />;
 }
 
 function NoClient() {

@@ -1,57 +1,62 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
 import {
   acceptInvite,
   failureReason,
   type InviteLink,
+  type InviteRefusal,
   type InviteStep,
   resolveShortCode,
 } from "./invite-link";
 import { navigate } from "./portal-location";
 
-/**
- * The sign-in page is another entry of the site, so a notice cannot travel there as a toast;
- * /auth shows it from the error parameter.
- */
-function leaveForSignIn(reason: "invite-invalid" | "invite-failed") {
-  window.location.replace(`/auth?error=${reason}`);
-}
+/** What following the address's invite link has come to. */
+export type InviteHandling =
+  | { state: "none" }
+  | { state: "processing" }
+  /** The link did not open the conversation: the portal's sign-in page says why. */
+  | { state: "refused"; link: InviteLink; refusal: InviteRefusal };
+
+const keyOf = (link: InviteLink | null) =>
+  link === null ? null : "token" in link ? `token:${link.token}` : `code:${link.code}`;
 
 /**
  * Handles /invite/{token} (one attempt per token: sign in as the client, then open the
- * conversation) and /client?code=... (resolve the short code to its invite token).
- * Returns whether something is being handled.
+ * conversation) and /client?code=... (resolve the short code to its invite token). A link
+ * that does not open the conversation stays on the portal, whose sign-in page offers a
+ * sign-in link by email: a client never lands on the owners' sign-in page.
  */
-export function useInviteHandling(link: InviteLink | null): boolean {
+export function useInviteHandling(link: InviteLink | null): InviteHandling {
   const queryClient = useQueryClient();
   const handled = useRef<string | null>(null);
-  const token = link && "token" in link ? link.token : undefined;
-  const code = link && "code" in link ? link.code : undefined;
-  const work = token ? `token:${token}` : code ? `code:${code}` : null;
+  const work = keyOf(link);
+  const [refused, setRefused] = useState<{ work: string; refusal: InviteRefusal } | null>(null);
 
   useEffect(() => {
-    if (!work || handled.current === work) return;
+    if (!link || !work || handled.current === work) return;
     handled.current = work;
     const go = (step: InviteStep) => {
-      if ("signIn" in step) leaveForSignIn(step.signIn);
+      if ("refused" in step) setRefused({ work, refusal: step.refused });
       else navigate(step.navigate, { replace: true });
     };
-    if (token) {
-      void acceptInvite(token).then(async (step) => {
+    if ("token" in link) {
+      void acceptInvite(link.token).then(async (step) => {
         if ("navigate" in step) {
           try {
             setCurrentUser(queryClient, await fetchCurrentUser());
           } catch (error) {
-            return leaveForSignIn(failureReason(error));
+            return go({ refused: failureReason(error) });
           }
         }
         go(step);
       });
-    } else if (code) {
-      void resolveShortCode(code).then(go);
+    } else {
+      void resolveShortCode(link.code).then(go);
     }
-  }, [work, token, code, queryClient]);
+  }, [link, work, queryClient]);
 
-  return work !== null;
+  if (!link || !work) return { state: "none" };
+  if (refused?.work === work) return { state: "refused", link, refusal: refused.refusal };
+  return { state: "processing" };
 }

@@ -46,15 +46,27 @@ describe("following an invite", () => {
     expect(urls).toEqual(["/api/invite/a%2Fb"]);
   });
 
-  it("sends a refused or strange answer to sign-in as a bad link, and a failure as ours", async () => {
-    answering(json({ message: "This invite link is invalid or has expired" }, 404));
-    expect(await acceptInvite("t")).toEqual({ signIn: "invite-invalid" });
+  it("tells a used link from a bad one, the owner's own link, and a failure of ours", async () => {
+    const used = { success: false, reason: "used", message: "This invite link was already used." };
+    answering(json(used, 410));
+    expect(await acceptInvite("t")).toEqual({ refused: { reason: "used" } });
+    answering(
+      json(
+        { success: false, message: "This invite link is invalid or has already been used." },
+        404,
+      ),
+    );
+    expect(await acceptInvite("t")).toEqual({ refused: { reason: "invalid" } });
     answering(json({ success: false }));
-    expect(await acceptInvite("t")).toEqual({ signIn: "invite-invalid" });
+    expect(await acceptInvite("t")).toEqual({ refused: { reason: "invalid" } });
+    answering(json({ message: "This is your own client's invite link." }, 409));
+    expect(await acceptInvite("t")).toEqual({
+      refused: { reason: "own", message: "This is your own client's invite link." },
+    });
     answering(json({ message: "Internal error" }, 500));
-    expect(await acceptInvite("t")).toEqual({ signIn: "invite-failed" });
+    expect(await acceptInvite("t")).toEqual({ refused: { reason: "failed" } });
     answering(new TypeError("Failed to fetch"));
-    expect(await acceptInvite("t")).toEqual({ signIn: "invite-failed" });
+    expect(await acceptInvite("t")).toEqual({ refused: { reason: "failed" } });
   });
 
   it("turns a short code into its invite's address", async () => {
@@ -62,10 +74,12 @@ describe("following an invite", () => {
     expect(await resolveShortCode("AbCd1234")).toEqual({ navigate: "/invite/long%2Ftoken" });
     expect(urls).toEqual(["/api/short-link/AbCd1234"]);
     answering(json({}));
-    expect(await resolveShortCode("x")).toEqual({ signIn: "invite-invalid" });
+    expect(await resolveShortCode("x")).toEqual({ refused: { reason: "invalid" } });
     answering(json({ message: "Not found" }, 404));
-    expect(await resolveShortCode("x")).toEqual({ signIn: "invite-invalid" });
+    expect(await resolveShortCode("x")).toEqual({ refused: { reason: "invalid" } });
+    answering(json({ success: false, reason: "used", message: "Used" }, 410));
+    expect(await resolveShortCode("x")).toEqual({ refused: { reason: "used" } });
     answering(new Response("", { status: 502 }));
-    expect(await resolveShortCode("x")).toEqual({ signIn: "invite-failed" });
+    expect(await resolveShortCode("x")).toEqual({ refused: { reason: "failed" } });
   });
 });

@@ -3,26 +3,21 @@ import { serverMessage } from "../api/client";
 import { logout, type User } from "../api/current-user";
 import { Button } from "../ui/button";
 import { LogoutIcon } from "../ui/icons";
-import { Logo } from "../ui/logo";
+import { Avatar } from "../ui/avatar";
+import { BrandMark } from "./brand-mark";
 import { useToast } from "../ui/toast";
 import type { PortalClient } from "./portal-client-query";
 import { navigate } from "./portal-location";
 
 /** Agency owners brand the portal with their logo (or company name); others show ClientDesk. */
 function OwnerBrand({ owner }: { owner: PortalClient["owner"] }) {
-  if (owner.accountTier === "agency" && owner.companyLogo) {
-    return (
-      <img
-        className="portal-header__logo"
-        src={owner.companyLogo}
-        alt={owner.companyName ?? "Company logo"}
-      />
-    );
-  }
-  if (owner.accountTier === "agency" && owner.companyName) {
-    return <span className="portal-header__company">{owner.companyName}</span>;
-  }
-  return <Logo />;
+  const agency = owner.accountTier === "agency";
+  return (
+    <BrandMark
+      logo={agency ? owner.companyLogo : null}
+      companyName={agency ? owner.companyName : null}
+    />
+  );
 }
 
 export function PortalHeader({ user, client }: { user: User; client: PortalClient }) {
@@ -44,6 +39,13 @@ export function PortalHeader({ user, client }: { user: User; client: PortalClien
     <header className="portal-header">
       <div className="portal-header__brand">
         <OwnerBrand owner={client.owner} />
+      </div>
+      <div className="portal-header__contact">
+        <Avatar name={client.owner.fullName} imageUrl={client.owner.profilePicture} size={36} />
+        <p className="portal-header__contact-text">
+          <span className="portal-header__contact-label">Your contact</span>
+          <span className="portal-header__contact-name">{client.owner.fullName}</span>
+        </p>
       </div>
       <p className="portal-header__welcome">
         Welcome, <strong>{user.fullName}</strong>

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type CSSProperties, lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
 import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
@@ -11,9 +11,11 @@ import { useRealtime } from "../realtime/use-realtime";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { useUnreadTitle } from "../ui/unread-title";
+import { brandColors } from "./portal-branding-query";
 import type { PortalClient } from "./portal-client-query";
 import { usePortalRoute } from "./portal-location";
 import { PortalHeader } from "./portal-header";
+import { rememberClient } from "./remembered-client";
 
 /** The Attachments tab is not needed at first paint: it loads when opened. */
 const AttachmentsPanel = lazy(() => import("../conversation/attachments-panel"));
@@ -33,13 +35,8 @@ interface PortalMainProps {
  * The portal's colours as the theme's variables (the rest derives from these three): an
  * agency owner's own scheme, the spec's default scheme for every other plan.
  */
-function brandStyle(owner: PortalClient["owner"]): CSSProperties {
-  const colors = owner.accountTier === "agency" ? owner : DEFAULT_COLORS;
-  return {
-    "--brand-primary": colors.primaryColor,
-    "--brand-background": colors.backgroundColor,
-    "--brand-text": colors.textColor,
-  } as CSSProperties;
+function brandStyle(owner: PortalClient["owner"]) {
+  return brandColors(owner.accountTier === "agency" ? owner : DEFAULT_COLORS);
 }
 
 /** The signed-in client's page (spec "main"): Conversation, Attachments, Settings, footer. */
@@ -52,6 +49,8 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   const queryClient = useQueryClient();
   const ownerName = client.owner.companyName || client.owner.fullName;
   useUnreadTitle(useUnreadCount(client.id, "client"));
+  // Signed-out pages of this browser wear this owner's branding later.
+  useEffect(() => rememberClient(client.id), [client.id]);
   const status = useRealtime({
     side: "client",
     onEnded: (code) => {
@@ -74,7 +73,15 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
         </TabsList>
         <main className="portal__main">
           <TabsContent value="conversation" className="portal__panel">
-            <Conversation clientId={client.id} viewerRole="client" otherName={ownerName} />
+            <Conversation
+              clientId={client.id}
+              viewerRole="client"
+              otherName={ownerName}
+              otherAvatar={{
+                name: client.owner.fullName,
+                imageUrl: client.owner.profilePicture,
+              }}
+            />
           </TabsContent>
           <TabsContent value="attachments" className="portal__panel portal__panel--page">
             <Suspense fallback={<Spinner label="Loading attachments" />}>

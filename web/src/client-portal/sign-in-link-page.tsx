@@ -4,17 +4,22 @@ import { ApiError, apiPost, serverMessage } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { PageMessage } from "../ui/page-message";
+import { BrandedPage } from "./branded-page";
+import type { BrandingLookup } from "./portal-branding-query";
 import { navigate, usePortalRoute } from "./portal-location";
+import { rememberedClient } from "./remembered-client";
 import { SignInLinkRequest } from "./sign-in-link-request-lazy";
 
 /**
  * /client/sign-in?token=...: the page a mailed sign-in link opens. The link is used only when
- * the person presses the button, so mail scanners that open links do not use it up.
+ * the person presses the button, so mail scanners that open links do not use it up. The
+ * mailed link names its conversation (?client=) for the owner's branding.
  */
 export function SignInLinkPage() {
   const { searchParams } = usePortalRoute();
   const token = searchParams.get("token") ?? "";
+  const clientId = searchParams.get("client") ?? rememberedClient();
+  const lookup: BrandingLookup = clientId ? { client: clientId } : null;
   const queryClient = useQueryClient();
 
   const signIn = useMutation({
@@ -33,20 +38,22 @@ export function SignInLinkPage() {
           ? "Something went wrong. Please try again."
           : "This sign-in link is invalid or has expired.";
     return (
-      <PageMessage title="Sign-in link not valid">
+      <BrandedPage lookup={lookup} title="Sign-in link not valid">
         <div className="sign-in-link">
           <Alert variant="destructive" title={message} />
         </div>
         <SignInLinkRequest />
-      </PageMessage>
+      </BrandedPage>
     );
   }
 
   return (
-    <PageMessage
+    <BrandedPage
+      lookup={lookup}
       title="Open your conversation"
       text="This link signs you in once and expires 15 minutes after it was sent."
-      actions={
+    >
+      <div className="branded-page__actions">
         <Button
           size="lg"
           loading={signIn.isPending || signIn.isSuccess}
@@ -54,7 +61,7 @@ export function SignInLinkPage() {
         >
           {signIn.isPending || signIn.isSuccess ? "Signing in..." : "Sign in"}
         </Button>
-      }
-    />
+      </div>
+    </BrandedPage>
   );
 }

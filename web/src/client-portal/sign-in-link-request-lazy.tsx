@@ -8,10 +8,10 @@ const Form = lazy(() =>
  * "Email me a sign-in link", loaded when a signed-out page shows it: its form fields stay out
  * of the portal's first load (which signed-in clients, the usual case, never need).
  */
-export function SignInLinkRequest() {
+export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
   return (
     <Suspense fallback={null}>
-      <Form />
+      <Form intro={intro} />
     </Suspense>
   );
 }

@@ -10,11 +10,10 @@ import { TextField } from "../ui/field";
  * Clients have no password: a client who is signed out (new phone, cleared cookies) asks for
  * a one-time sign-in link by email. The answer is the same whether or not the address is known.
  */
-export function SignInLinkRequest() {
+export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
   const [email, setEmail] = useState("");
   const request = useMutation({
-    mutationFn: () =>
-      apiPost<SuccessResponse>("/api/client-sign-in-link", { email: email.trim() }),
+    mutationFn: () => apiPost<SuccessResponse>("/api/client-sign-in-link", { email: email.trim() }),
   });
 
   const submit = (event: FormEvent) => {
@@ -35,7 +34,7 @@ export function SignInLinkRequest() {
 
   return (
     <form className="sign-in-link form-stack" onSubmit={submit}>
-      <p className="sign-in-link__intro">Already joined? Get a sign-in link by email.</p>
+      {intro && <p className="sign-in-link__intro">Already joined? Get a sign-in link by email.</p>}
       <TextField
         label="Your email address"
         type="email"

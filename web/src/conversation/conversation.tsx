@@ -17,7 +17,7 @@ import { Spinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
 import { Composer } from "./composer";
 import type { FileMessage } from "./files-api";
-import { MessageList } from "./message-list";
+import { MessageList, type PersonAvatar } from "./message-list";
 import { markRead, useMessages, useSendMessage } from "./messages-query";
 import type { OutboxEntry } from "./outbox";
 import { UnsentMessages, useUnsentInList } from "./unsent-messages";
@@ -30,6 +30,8 @@ export interface ConversationProps {
   viewerRole: ViewerRole;
   /** The other side's name: the log's label and the empty state. */
   otherName: string;
+  /** The other side's picture (or initials) beside their messages. */
+  otherAvatar?: PersonAvatar;
   /** The viewer's read mark moved (e.g. refresh the owner's unread counts). */
   onRead?: () => void;
 }
@@ -72,7 +74,13 @@ interface ScrollAnchor {
   offset: number;
 }
 
-function ConversationView({ clientId, viewerRole, otherName, onRead }: ConversationProps) {
+function ConversationView({
+  clientId,
+  viewerRole,
+  otherName,
+  otherAvatar,
+  onRead,
+}: ConversationProps) {
   const {
     data: messages,
     isPending,
@@ -306,6 +314,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
               viewerRole={viewerRole}
               clientId={clientId}
               clientName={viewerRole === "owner" ? otherName : "You"}
+              otherAvatar={otherAvatar}
             />
             <UnsentMessages entries={unsent} onRetry={retrySend} />
           </>

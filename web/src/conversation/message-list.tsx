@@ -1,8 +1,10 @@
 import { Fragment, lazy, type ReactNode, Suspense } from "react";
+import { Avatar } from "../ui/avatar";
 import { FileIcon } from "../ui/icons";
 import type { FileMessage } from "./files-api";
 import { dayKey, formatDay, formatFull, formatTime } from "./format-time";
 import type { Message } from "./messages-query";
+import "./message-avatar.css";
 
 /** Messages from one sender this close together form a group: one name and time above them. */
 const GROUP_GAP_MS = 5 * 60 * 1000;
@@ -16,6 +18,14 @@ interface MessageListProps {
   clientId: string;
   /** The client's name as the viewer knows it ("You" for the client). */
   clientName: string;
+  /** The other side's picture (or initials), shown beside their messages. */
+  otherAvatar?: PersonAvatar;
+}
+
+/** Whose picture: a name for the initials, and the picture's address when there is one. */
+export interface PersonAvatar {
+  name: string;
+  imageUrl: string | null;
 }
 
 /**
@@ -33,7 +43,13 @@ function receipts(messages: Message[], viewerRole: string): Map<string, "Seen" |
   return marks;
 }
 
-export function MessageList({ messages, viewerRole, clientId, clientName }: MessageListProps) {
+export function MessageList({
+  messages,
+  viewerRole,
+  clientId,
+  clientName,
+  otherAvatar,
+}: MessageListProps) {
   const marks = receipts(messages, viewerRole);
 
   return (
@@ -57,6 +73,7 @@ export function MessageList({ messages, viewerRole, clientId, clientName }: Mess
               message={message}
               own={message.senderRole === viewerRole}
               grouped={grouped}
+              avatar={message.senderRole === viewerRole ? undefined : otherAvatar}
               receipt={marks.get(message.id)}
               file={
                 message.fileUrl ? (
@@ -83,13 +100,16 @@ interface MessageItemProps {
   grouped: boolean;
   receipt: "Seen" | "Sent" | undefined;
   file: ReactNode;
+  /** The sender's picture, at the start of a group (the name beside it says who it is). */
+  avatar?: PersonAvatar;
 }
 
-function MessageItem({ message, own, grouped, receipt, file }: MessageItemProps) {
+function MessageItem({ message, own, grouped, receipt, file, avatar }: MessageItemProps) {
   const classes = [
     "message",
     own ? "message--own" : "message--other",
     grouped && "message--grouped",
+    avatar && "message--with-avatar",
   ]
     .filter(Boolean)
     .join(" ");
@@ -100,6 +120,11 @@ function MessageItem({ message, own, grouped, receipt, file }: MessageItemProps)
   );
   return (
     <li className={classes} data-message-id={message.id}>
+      {avatar && !grouped && (
+        <span className="message__avatar">
+          <Avatar name={avatar.name} imageUrl={avatar.imageUrl} size={32} />
+        </span>
+      )}
       <p className={grouped ? "visually-hidden" : "message__meta"}>
         <span className="message__sender">{message.senderName}</span>
         <span className="message__time">{time}</span>

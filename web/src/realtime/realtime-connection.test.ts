@@ -254,6 +254,13 @@ describe("invalidations", () => {
     expect(invalidationsFor({ type: "client_joined", clientId: "c1" }, "client")).toEqual([]);
   });
 
+  it("refreshes the portal's client details (owner branding) when the owner's branding changes", () => {
+    expect(invalidationsFor({ type: "branding_updated", clientId: "c1" }, "client")).toEqual([
+      ["clients", "c1"],
+    ]);
+    expect(invalidationsFor({ type: "branding_updated", clientId: "c1" }, "owner")).toEqual([]);
+  });
+
   it("catches up on every conversation once connected", () => {
     expect(catchUpInvalidations("owner")).toEqual([["messages"], ["attachments"], ["clients"]]);
     expect(catchUpInvalidations("client")).toEqual([["messages"], ["attachments"]]);

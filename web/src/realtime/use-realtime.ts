@@ -18,6 +18,11 @@ export function invalidationsFor(event: RealtimeEvent, side: RealtimeSide): read
     // ["clients"] covers the list and each client's details.
     return side === "owner" ? [[...queryKeys.clients]] : [];
   }
+  if (event.type === "branding_updated") {
+    // The portal shows the owner's colours, logo, names and picture from the client's details;
+    // the owner's own pages have the change already.
+    return side === "client" ? [[...queryKeys.client(event.clientId)]] : [];
+  }
   const keys: unknown[][] = [[...queryKeys.messages(event.clientId)]];
   if (event.type !== "messages_read") keys.push([...queryKeys.attachments(event.clientId)]);
   // The owner's client list carries unread counts, "awaiting reply" and the activity order.

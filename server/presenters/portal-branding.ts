@@ -1,0 +1,23 @@
+import { DEFAULT_COLORS } from "../../shared/defaults";
+import type { PortalBranding } from "../../shared/schemas/branding";
+import type { TierConfig } from "../../shared/tiers";
+import type { User } from "../models";
+
+export const publicLogoUrl = (storedName: string) => `/api/portal-branding/logo/${storedName}`;
+
+export function defaultPortalBranding(): PortalBranding {
+  return { branded: false, companyName: null, companyLogo: null, ...DEFAULT_COLORS };
+}
+
+/** Every field of an owner that a public page may show, listed: no names, no addresses. */
+export function presentPortalBranding(owner: User, tier: TierConfig): PortalBranding {
+  const colors = tier.colorCustomization ? owner : DEFAULT_COLORS;
+  return {
+    branded: true,
+    companyName: owner.companyName,
+    companyLogo: tier.logoSupport && owner.companyLogo ? publicLogoUrl(owner.companyLogo) : null,
+    primaryColor: colors.primaryColor,
+    backgroundColor: colors.backgroundColor,
+    textColor: colors.textColor,
+  };
+}
