@@ -4,6 +4,7 @@ import {
   billingActionResponse,
   billingModeResponse,
   checkoutResponse,
+  paymentMethodResponse,
   stripeWebhookResponse,
   subscriptionStatusSchema,
 } from "../schemas/billing";
@@ -77,6 +78,8 @@ export const API_RESPONSES = {
   "GET /api/billing-mode": billingModeResponse,
   "GET /api/subscription/status": subscriptionStatusSchema,
   "POST /api/subscription/create-checkout": checkoutResponse,
+  "POST /api/subscription/change-plan": billingActionResponse,
+  "POST /api/subscription/payment-method": paymentMethodResponse,
   "POST /api/subscription/start-cancellation": billingActionResponse,
   "POST /api/subscription/apply-discount": billingActionResponse,
   "POST /api/subscription/pause-account": billingActionResponse,
