@@ -74,7 +74,7 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await op.getByRole("heading", { name: "Questions?" }).waitFor();
     await shot(op, "pricing");
     await op.getByRole("button", { name: "Monthly" }).click();
-    await agency.getByRole("button", { name: "Get Started" }).click();
+    await agency.getByRole("button", { name: "Upgrade" }).click();
 
     // /subscribe hands the browser to the test-mode checkout.
     await expectPath(op, "/billing/test-checkout");
