@@ -27,8 +27,9 @@ function layout(title: string, body: string): string {
   .pay { background: #006fc2; color: #fff; }
   .fail { background: #fff; color: #a40000; border: 1px solid #a40000; }
   label { display: flex; flex-direction: column; gap: 4px; font-weight: 600; font-size: 14px; }
-  input { font: inherit; font-weight: 400; padding: 10px 12px; border: 1px solid #8a94a0; border-radius: 8px; }
-  .row { display: flex; gap: 10px; } .row label { flex: 1; }
+  input { font: inherit; font-weight: 400; padding: 10px 12px; border: 1px solid #8a94a0; border-radius: 8px; width: 100%; min-width: 0; box-sizing: border-box; }
+  .row { display: flex; gap: 10px; } .row label { flex: 1; min-width: 0; }
+  @media (max-width: 520px) { main { margin: 16px; padding: 20px; } }
   .hint { font-size: 14px; color: #555; margin: 0; }
   a { color: #0070c4; }
 </style>
