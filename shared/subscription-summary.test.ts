@@ -22,7 +22,9 @@ describe("subscriptionSummary", () => {
       headline: "Renews on Nov 23, 2027",
       plan: "Pro plan · $100/year",
     });
-    expect(summary({ accountTier: "agency", billingPeriod: "monthly" }).plan).toBe("Agency plan · $30/month");
+    expect(summary({ accountTier: "agency", billingPeriod: "monthly" }).plan).toBe(
+      "Agency plan · $30/month",
+    );
   });
 
   it("says when a scheduled cancellation ends the plan", () => {
@@ -56,7 +58,9 @@ describe("subscriptionSummary", () => {
   });
 
   it("puts a cancellation before a pause", () => {
-    expect(summary({ cancelAtPeriodEnd: true, pausedUntil: "2027-01-23T12:00:00.000Z" }).state).toBe("cancelling");
+    expect(
+      summary({ cancelAtPeriodEnd: true, pausedUntil: "2027-01-23T12:00:00.000Z" }).state,
+    ).toBe("cancelling");
   });
 
   it("has nothing paid to describe on free or after the subscription ended", () => {

@@ -35,7 +35,11 @@ describe("plan changes and the payment method with Stripe", () => {
     [...standIn.subscriptions.values()].filter((each) => each.customer === customer);
 
   /** A paid checkout: the session, then the subscription's own event, as Stripe sends them. */
-  async function subscribe(owner: SignedInOwner, tier: "pro" | "agency", period: "monthly" | "annual" = "monthly") {
+  async function subscribe(
+    owner: SignedInOwner,
+    tier: "pro" | "agency",
+    period: "monthly" | "annual" = "monthly",
+  ) {
     const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier, period });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     const user = await User.query(server.db).findById(owner.id).throwIfNotFound();
@@ -56,9 +60,17 @@ describe("plan changes and the payment method with Stripe", () => {
       payment_status: "paid",
       metadata,
     };
-    expect((await deliverEvent(owner.agent, stripeEvent("checkout.session.completed", session, now()))).status).toBe(200);
     expect(
-      (await deliverEvent(owner.agent, stripeEvent("customer.subscription.created", subscription, now()))).status,
+      (await deliverEvent(owner.agent, stripeEvent("checkout.session.completed", session, now())))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await deliverEvent(
+          owner.agent,
+          stripeEvent("customer.subscription.created", subscription, now()),
+        )
+      ).status,
     ).toBe(200);
     return subscription;
   }
@@ -68,7 +80,10 @@ describe("plan changes and the payment method with Stripe", () => {
     object: "invoice",
     customer: subscription.customer,
     status: "paid",
-    parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription: subscription.id },
+    },
   });
 
   it("moves Pro to Agency on the same subscription, prorated, without a second checkout", async () => {
@@ -77,7 +92,10 @@ describe("plan changes and the payment method with Stripe", () => {
     const checkoutsBefore = standIn.requestsTo("POST", "/v1/checkout/sessions").length;
     const periodEnd = (await status(owner)).subscriptionEndDate;
 
-    const changed = await owner.agent.post("/api/subscription/change-plan", { tier: "agency", period: "monthly" });
+    const changed = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "monthly",
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.message).toBe(
       "You're now on the Agency plan, billed monthly. The difference is prorated on your next invoice.",
@@ -103,12 +121,18 @@ describe("plan changes and the payment method with Stripe", () => {
     // One subscription, no new checkout.
     expect(standIn.requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(checkoutsBefore);
     expect(customerSubscriptions(subscription.customer)).toHaveLength(1);
-    expect((await owner.agent.get("/api/user/account-tier")).body).toMatchObject({ currentTier: "agency" });
+    expect((await owner.agent.get("/api/user/account-tier")).body).toMatchObject({
+      currentTier: "agency",
+    });
 
     // Stripe's own event for the update changes nothing further.
     await deliverEvent(
       owner.agent,
-      stripeEvent("customer.subscription.updated", standIn.subscriptions.get(subscription.id), now()),
+      stripeEvent(
+        "customer.subscription.updated",
+        standIn.subscriptions.get(subscription.id),
+        now(),
+      ),
     );
     expect(await status(owner)).toMatchObject({ accountTier: "agency", billingPeriod: "monthly" });
   });
@@ -118,23 +142,36 @@ describe("plan changes and the payment method with Stripe", () => {
     const subscription = await subscribe(owner, "agency");
     const monthlyEnd = new Date((await status(owner)).subscriptionEndDate).getTime();
 
-    const annual = await owner.agent.post("/api/subscription/change-plan", { tier: "agency", period: "annual" });
+    const annual = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "annual",
+    });
     expect(annual.status, JSON.stringify(annual.body)).toBe(200);
     expect(annual.body.status).toMatchObject({ accountTier: "agency", billingPeriod: "annual" });
     // A new interval starts a new (yearly) period today.
-    expect(new Date(annual.body.status.subscriptionEndDate).getTime()).toBeGreaterThan(monthlyEnd + 300 * 86_400_000);
+    expect(new Date(annual.body.status.subscriptionEndDate).getTime()).toBeGreaterThan(
+      monthlyEnd + 300 * 86_400_000,
+    );
     const annualPrice = standIn.prices.get(
-      standIn.requestsTo("POST", `/v1/subscriptions/${subscription.id}`).at(-1)!.params["items[0][price]"]!,
+      standIn.requestsTo("POST", `/v1/subscriptions/${subscription.id}`).at(-1)!.params[
+        "items[0][price]"
+      ]!,
     );
     expect(annualPrice).toMatchObject({ unit_amount: 30000, recurring: { interval: "year" } });
 
     const pricesMade = standIn.requestsTo("POST", "/v1/prices").length;
-    const down = await owner.agent.post("/api/subscription/change-plan", { tier: "pro", period: "annual" });
+    const down = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "pro",
+      period: "annual",
+    });
     expect(down.status).toBe(200);
     expect(down.body.status).toMatchObject({ accountTier: "pro", billingPeriod: "annual" });
     const other = await signUpOwner(server);
     const otherSubscription = await subscribe(other, "agency");
-    expect((await other.agent.post("/api/subscription/change-plan", { tier: "pro", period: "annual" })).status).toBe(200);
+    expect(
+      (await other.agent.post("/api/subscription/change-plan", { tier: "pro", period: "annual" }))
+        .status,
+    ).toBe(200);
     // The second owner's Pro annual price is the one made for the first (found by lookup key).
     const [first, second] = [subscription, otherSubscription].map(
       (each) => standIn.subscriptions.get(each.id)!.items.data[0]!.price.id,
@@ -146,25 +183,46 @@ describe("plan changes and the payment method with Stripe", () => {
 
   it("refuses the plan already held, a change without a paid plan, and a second checkout", async () => {
     const owner = await signUpOwner(server);
-    const free = await owner.agent.post("/api/subscription/change-plan", { tier: "pro", period: "monthly" });
-    expect(free).toMatchObject({ status: 409, body: { message: "You have no paid subscription to change" } });
+    const free = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "pro",
+      period: "monthly",
+    });
+    expect(free).toMatchObject({
+      status: 409,
+      body: { message: "You have no paid subscription to change" },
+    });
     await subscribe(owner, "pro");
-    expect(await owner.agent.post("/api/subscription/change-plan", { tier: "pro", period: "monthly" })).toMatchObject({
+    expect(
+      await owner.agent.post("/api/subscription/change-plan", { tier: "pro", period: "monthly" }),
+    ).toMatchObject({
       status: 409,
       body: { message: "You are already on the Pro plan, billed monthly" },
     });
-    expect(await owner.agent.post("/api/subscription/create-checkout", { tier: "agency", period: "monthly" })).toMatchObject({
+    expect(
+      await owner.agent.post("/api/subscription/create-checkout", {
+        tier: "agency",
+        period: "monthly",
+      }),
+    ).toMatchObject({
       status: 409,
       body: { message: "You already have a paid plan: change it from the pricing page" },
     });
-    expect((await owner.agent.post("/api/subscription/change-plan", { tier: "free", period: "monthly" })).status).toBe(400);
-    expect((await owner.agent.post("/api/subscription/payment-method", { card: "4242" })).status).toBe(400);
+    expect(
+      (await owner.agent.post("/api/subscription/change-plan", { tier: "free", period: "monthly" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await owner.agent.post("/api/subscription/payment-method", { card: "4242" })).status,
+    ).toBe(400);
   });
 
   it("opens the Customer Portal for the owner's customer, returning to /pricing", async () => {
     const owner = await signUpOwner(server);
     const none = await owner.agent.post("/api/subscription/payment-method", {});
-    expect(none).toMatchObject({ status: 409, body: { message: "You have no paid subscription to change" } });
+    expect(none).toMatchObject({
+      status: 409,
+      body: { message: "You have no paid subscription to change" },
+    });
 
     const subscription = await subscribe(owner, "pro");
     const answer = await owner.agent.post("/api/subscription/payment-method", {});
@@ -172,7 +230,10 @@ describe("plan changes and the payment method with Stripe", () => {
     expect(answer.body.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_bps_/);
     const portal = standIn.requestsTo("POST", "/v1/billing_portal/sessions").at(-1)!;
     expect(portal.authorization).toBe("Bearer sk_test_stand_in");
-    expect(portal.params).toEqual({ customer: subscription.customer, return_url: `${server.url}/pricing` });
+    expect(portal.params).toEqual({
+      customer: subscription.customer,
+      return_url: `${server.url}/pricing`,
+    });
   });
 
   it("ends the grace period when the failed invoice is paid (signed invoice.paid)", async () => {
@@ -180,14 +241,23 @@ describe("plan changes and the payment method with Stripe", () => {
     const subscription = await subscribe(owner, "pro");
     const failed = await deliverEvent(
       owner.agent,
-      stripeEvent("invoice.payment_failed", invoiceFor(subscription), new Date(now().getTime() + 1000)),
+      stripeEvent(
+        "invoice.payment_failed",
+        invoiceFor(subscription),
+        new Date(now().getTime() + 1000),
+      ),
     );
     expect(failed.status).toBe(200);
     const inGrace = await status(owner);
     expect(inGrace).toMatchObject({ accountTier: "pro", subscriptionStatus: "past_due" });
     expect(inGrace.paymentFailureGraceEnd).not.toBeNull();
     // While it fails, a second checkout is no way out: the card is.
-    expect(await owner.agent.post("/api/subscription/create-checkout", { tier: "pro", period: "monthly" })).toMatchObject({
+    expect(
+      await owner.agent.post("/api/subscription/create-checkout", {
+        tier: "pro",
+        period: "monthly",
+      }),
+    ).toMatchObject({
       status: 409,
       body: { message: "Your last payment failed: update your payment method first" },
     });
@@ -220,13 +290,24 @@ describe("plan changes and the payment method with Stripe", () => {
     const subscription = await subscribe(owner, "agency");
     await deliverEvent(
       owner.agent,
-      stripeEvent("invoice.payment_failed", invoiceFor(subscription), new Date(now().getTime() + 1000)),
+      stripeEvent(
+        "invoice.payment_failed",
+        invoiceFor(subscription),
+        new Date(now().getTime() + 1000),
+      ),
     );
     expect((await status(owner)).paymentFailureGraceEnd).not.toBeNull();
     await deliverEvent(
       owner.agent,
-      stripeEvent("invoice.payment_succeeded", invoiceFor(subscription), new Date(now().getTime() + 2000)),
+      stripeEvent(
+        "invoice.payment_succeeded",
+        invoiceFor(subscription),
+        new Date(now().getTime() + 2000),
+      ),
     );
-    expect(await status(owner)).toMatchObject({ subscriptionStatus: "active", paymentFailureGraceEnd: null });
+    expect(await status(owner)).toMatchObject({
+      subscriptionStatus: "active",
+      paymentFailureGraceEnd: null,
+    });
   });
 });

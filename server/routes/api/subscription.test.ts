@@ -132,7 +132,10 @@ describe("subscription API in test mode", () => {
     expect(graceEnd - failedAt).toBeLessThanOrEqual(24 * 3_600_000 + 1_000);
 
     // A failing payment is fixed by updating the card, not by a second subscription.
-    const retry = await owner.agent.post("/api/subscription/create-checkout", { tier: "pro", period: "monthly" });
+    const retry = await owner.agent.post("/api/subscription/create-checkout", {
+      tier: "pro",
+      period: "monthly",
+    });
     expect(retry).toMatchObject({
       status: 409,
       body: { message: "Your last payment failed: update your payment method first" },
@@ -146,8 +149,14 @@ describe("subscription API in test mode", () => {
       paymentFailureGraceEnd: null,
     });
     expect(new Date(paid.subscriptionEndDate).getTime()).toBeGreaterThan(periodEnd);
-    const again = await owner.agent.post("/api/subscription/create-checkout", { tier: "pro", period: "monthly" });
-    expect(again).toMatchObject({ status: 409, body: { message: "You are already on the Pro plan" } });
+    const again = await owner.agent.post("/api/subscription/create-checkout", {
+      tier: "pro",
+      period: "monthly",
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: "You are already on the Pro plan" },
+    });
   });
 
   const paymentMethodForm = (owner: SignedInOwner, outcome: "pay" | "decline") =>
@@ -185,9 +194,15 @@ describe("subscription API in test mode", () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe("/pricing?payment-method=updated");
     const after = await status(owner);
-    expect(after).toMatchObject({ accountTier: "agency", subscriptionStatus: "active", paymentFailureGraceEnd: null });
+    expect(after).toMatchObject({
+      accountTier: "agency",
+      subscriptionStatus: "active",
+      paymentFailureGraceEnd: null,
+    });
     // The invoice paid was the renewal's: the period moved on.
-    expect(new Date(after.subscriptionEndDate).getTime()).toBeGreaterThan(new Date(inGrace.subscriptionEndDate).getTime());
+    expect(new Date(after.subscriptionEndDate).getTime()).toBeGreaterThan(
+      new Date(inGrace.subscriptionEndDate).getTime(),
+    );
 
     // Another account's session finds no page; a client user has none either.
     const client = await addJoinedClient(server, owner);
@@ -199,14 +214,20 @@ describe("subscription API in test mode", () => {
     const owner = await signUpOwner(server);
     await subscribe(owner, "pro");
     const before = await status(owner);
-    const up = await owner.agent.post("/api/subscription/change-plan", { tier: "agency", period: "monthly" });
+    const up = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "monthly",
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.status).toMatchObject({
       accountTier: "agency",
       billingPeriod: "monthly",
       subscriptionEndDate: before.subscriptionEndDate,
     });
-    const annual = await owner.agent.post("/api/subscription/change-plan", { tier: "pro", period: "annual" });
+    const annual = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "pro",
+      period: "annual",
+    });
     expect(annual.body.status).toMatchObject({ accountTier: "pro", billingPeriod: "annual" });
     expect(new Date(annual.body.status.subscriptionEndDate).getTime()).toBeGreaterThan(
       new Date(before.subscriptionEndDate).getTime() + 300 * 86_400_000,
@@ -277,7 +298,10 @@ describe("subscription API in test mode", () => {
       ).status,
     ).toBe(403);
 
-    const upgraded = await owner.agent.post("/api/subscription/change-plan", { tier: "agency", period: "monthly" });
+    const upgraded = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "monthly",
+    });
     expect(upgraded.status).toBe(200);
     expect(
       (

@@ -51,8 +51,8 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
   // Billing off (self-hosted): nothing to buy, every owner already has every feature.
   const offline = useBillingMode() === "off";
 
-  // An owner's buttons say what they do from the current plan; until the status loads (or
-  // if it cannot), the plan on the user record stands in.
+  // An owner's buttons say what they do from the current plan; if the status cannot be
+  // read, the plan on the user record stands in.
   const ownerPlan: OwnerPlan | null = !signedInOwner
     ? null
     : (status ?? {
@@ -81,6 +81,8 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
   };
 
   if (offline) return <Navigate to="/" replace />;
+  // Buttons that said "Get Started" and then "Downgrade" would mislead: wait for the plan.
+  if (signedInOwner && status === undefined) return <CenteredSpinner />;
 
   return (
     <div className="pricing">
