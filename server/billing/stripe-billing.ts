@@ -72,7 +72,8 @@ export class StripeBilling implements BillingProvider {
 
   /**
    * A Customer Portal session (configured in the Stripe dashboard): the owner updates the card
-   * there and Stripe pays the open invoice with it; invoice.paid then ends the grace period.
+   * there and the open invoice is paid with it (in the portal, or by Stripe's next retry);
+   * invoice.paid then ends the grace period.
    */
   async paymentMethodUrl(user: User): Promise<string> {
     const customer = user.stripeCustomerId;
