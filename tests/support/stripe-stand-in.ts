@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -57,6 +58,11 @@ export class StripeStandIn {
   readonly prices = new Map<string, StandInPrice>();
   private server = http.createServer((req, res) => void this.handle(req, res));
   private counter = 0;
+  /**
+   * Ids unique across stand-ins: test files share one PostgreSQL database, where
+   * users.stripe_customer_id is unique, so two stand-ins must never both answer cus_standin1.
+   */
+  private readonly run = randomBytes(4).toString("hex");
   url = "";
 
   async start(): Promise<string> {
@@ -142,7 +148,7 @@ export class StripeStandIn {
 
   private nextId(prefix: string) {
     this.counter += 1;
-    return `${prefix}_standin${this.counter}`;
+    return `${prefix}_standin${this.run}${this.counter}`;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
