@@ -9,6 +9,7 @@ import { addJoinedClient } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { expectPath, expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
+import { deliverEvent, StripeStandIn, stripeEnv, stripeEvent } from "../support/stripe-stand-in";
 
 /** Screenshots go to SCREENSHOT_DIR when set (e.g. /tmp/shots-billing). */
 const screenshotDir = process.env.SCREENSHOT_DIR;
@@ -313,3 +314,99 @@ describe.skipIf(!browserAvailable)(
     }
   },
 );
+
+/** With Stripe: the same button opens the Customer Portal, and the paid invoice's event ends it. */
+describe.skipIf(!browserAvailable)("failed payment with Stripe in the browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let standIn: StripeStandIn;
+
+  beforeAll(async () => {
+    standIn = new StripeStandIn();
+    await standIn.start();
+    [server, browser] = await Promise.all([
+      startTestServer({ env: stripeEnv(standIn) }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await standIn?.stop();
+  });
+
+  it("opens the Customer Portal, and /pricing clears once Stripe reports the invoice paid", async () => {
+    const owner = await signUpOwner(server);
+    expect(
+      (
+        await owner.agent.post("/api/subscription/create-checkout", {
+          tier: "pro",
+          period: "monthly",
+        })
+      ).status,
+    ).toBe(200);
+    const user = await User.query(server.db).findById(owner.id).throwIfNotFound();
+    const metadata = { userId: owner.id, tier: "pro", period: "monthly" };
+    const subscription = standIn.addSubscription({
+      customer: user.stripeCustomerId!,
+      metadata,
+      periodEnd: Math.floor(server.clock.now().getTime() / 1000) + 30 * 86_400,
+    });
+    const at = (seconds: number) => new Date(server.clock.now().getTime() + seconds * 1000);
+    const session = {
+      id: `cs_${subscription.id}`,
+      mode: "subscription",
+      customer: subscription.customer,
+      subscription: subscription.id,
+      client_reference_id: owner.id,
+      payment_status: "paid",
+      metadata,
+    };
+    const invoice = {
+      id: "in_portal_test",
+      object: "invoice",
+      customer: subscription.customer,
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: subscription.id },
+      },
+    };
+    await deliverEvent(owner.agent, stripeEvent("checkout.session.completed", session, at(0)));
+    await deliverEvent(owner.agent, stripeEvent("invoice.payment_failed", invoice, at(1)));
+
+    const page = await openPage(browser, server.url, owner.agent, {
+      viewport: WIDTHS[1].viewport,
+      defaultTimeout: 10_000,
+    });
+    // Stripe's own page is not reachable from the tests: answer for it.
+    await page.route("https://billing.stripe.com/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: "<title>Stripe Customer Portal</title><h1>Portal</h1>",
+      }),
+    );
+    await page.goto("/pricing");
+    const notice = page.getByRole("region", { name: "Your last payment failed" });
+    await notice.getByRole("button", { name: "Update payment method" }).click();
+    await expect.poll(() => page.url()).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    expect(standIn.requestsTo("POST", "/v1/billing_portal/sessions").at(-1)!.params).toEqual({
+      customer: subscription.customer,
+      return_url: `${server.url}/pricing`,
+    });
+
+    // Back on /pricing (the portal's return_url) before Stripe's event: the notice stays...
+    await page.goto("/pricing");
+    await notice.waitFor();
+    // ...until the signed invoice.paid arrives; the page looks again on its own.
+    expect(
+      (await deliverEvent(owner.agent, stripeEvent("invoice.paid", invoice, at(2)))).status,
+    ).toBe(200);
+    await notice.waitFor({ state: "detached", timeout: 15_000 });
+    await page.goto("/");
+    await page.getByRole("region", { name: "Your plan" }).getByText("Pro plan").waitFor();
+    expect(await page.getByText("Payment failed! Your account will be downgraded on").count()).toBe(
+      0,
+    );
+    await page.context().close();
+  });
+});
