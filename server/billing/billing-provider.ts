@@ -11,6 +11,13 @@ export interface BillingProvider {
   readonly testMode: boolean;
   /** The address of a checkout page for this plan. */
   createCheckout(user: User, tier: PaidTier, period: BillingPeriod): Promise<string>;
+  /**
+   * Moves the existing subscription to another paid plan or period, prorated (credit for the
+   * unused time of the old price, the new price for the rest of the period).
+   */
+  changePlan(user: User, tier: PaidTier, period: BillingPeriod): Promise<unknown>;
+  /** The address of a page where the owner updates the card and pays a failed invoice again. */
+  paymentMethodUrl(user: User): Promise<string>;
   /** A one-off amount off the next invoice. */
   applyDiscount(user: User, amountCents: number): Promise<unknown>;
   /** No charges until `resumesAt`. */

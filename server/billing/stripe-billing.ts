@@ -53,6 +53,39 @@ export class StripeBilling implements BillingProvider {
     return session.url;
   }
 
+  /**
+   * The same subscription on the new price, Stripe prorating the difference on the next
+   * invoice. A scheduled cancellation ends: choosing a paid plan means staying.
+   */
+  async changePlan(user: User, tier: PaidTier, period: BillingPeriod): Promise<unknown> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionOf(user));
+    const item = subscription.items.data[0];
+    if (!item) throw conflict("The subscription has no plan to change");
+    const price = await this.priceFor(tier, period);
+    return this.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, price }],
+      proration_behavior: "create_prorations",
+      cancel_at_period_end: false,
+      metadata: { userId: user.id, tier, period },
+    });
+  }
+
+  /**
+   * A Customer Portal session (configured in the Stripe dashboard): the owner updates the card
+   * there and the open invoice is paid with it (in the portal, or by Stripe's next retry);
+   * invoice.paid then ends the grace period.
+   */
+  async paymentMethodUrl(user: User): Promise<string> {
+    const customer = user.stripeCustomerId;
+    if (!customer || customer.startsWith(TEST_CUSTOMER_PREFIX))
+      throw conflict("There is no Stripe customer to update: subscribe to a plan first");
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer,
+      return_url: `${this.services.config.appUrl}/pricing`,
+    });
+    return session.url;
+  }
+
   async applyDiscount(user: User, amountCents: number): Promise<unknown> {
     const coupon = await this.stripe.coupons.create({
       amount_off: amountCents,
@@ -80,6 +113,33 @@ export class StripeBilling implements BillingProvider {
   }
 
   /**
+   * The plan's recurring price, made once and found again by its lookup key (the amount is in
+   * the key, so a price change in shared/tiers.ts makes a new price instead of reusing the old).
+   */
+  private async priceFor(tier: PaidTier, period: BillingPeriod): Promise<string> {
+    const amount = planPriceCents(tier, period);
+    const lookupKey = `clientdesk_${tier}_${period}_${amount}`;
+    const found = await this.stripe.prices.list({
+      lookup_keys: [lookupKey],
+      active: true,
+      limit: 1,
+    });
+    if (found.data[0]) return found.data[0].id;
+    const price = await this.stripe.prices.create(
+      {
+        currency: "usd",
+        unit_amount: amount,
+        recurring: { interval: period === "annual" ? "year" : "month" },
+        product_data: { name: `ClientDesk ${TIER_CONFIG[tier].name}` },
+        lookup_key: lookupKey,
+        transfer_lookup_key: true,
+      },
+      { idempotencyKey: `price-${lookupKey}` },
+    );
+    return price.id;
+  }
+
+  /**
    * One Stripe customer per owner, made on the first checkout; events find the owner by it.
    * A customer id left by test mode (before Stripe keys were set) is replaced.
    */
@@ -93,7 +153,9 @@ export class StripeBilling implements BillingProvider {
     await User.query(this.services.db)
       .findById(user.id)
       .where((q) =>
-        q.whereNull("stripeCustomerId").orWhere("stripeCustomerId", "like", `${TEST_CUSTOMER_PREFIX}%`),
+        q
+          .whereNull("stripeCustomerId")
+          .orWhere("stripeCustomerId", "like", `${TEST_CUSTOMER_PREFIX}%`),
       )
       .patch({ stripeCustomerId: customer.id });
     const saved = await User.query(this.services.db).findById(user.id).throwIfNotFound();

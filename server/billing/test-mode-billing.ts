@@ -5,7 +5,7 @@ import { conflict } from "../errors";
 import type { User } from "../models";
 import type { BillingProvider } from "./billing-provider";
 import { TestCheckoutTokens } from "./test-checkout-token";
-import { currentTestSubscription } from "./test-mode-events";
+import { addPeriod, currentTestSubscription } from "./test-mode-events";
 
 /**
  * Billing without Stripe keys: checkout is our own clearly labelled page
@@ -23,6 +23,26 @@ export class TestModeBilling implements BillingProvider {
   async createCheckout(user: User, tier: PaidTier, period: BillingPeriod): Promise<string> {
     const session = this.tokens.issue({ userId: user.id, tier, period }, this.services.clock.now());
     return `${this.services.config.appUrl}/billing/test-checkout?session=${encodeURIComponent(session)}`;
+  }
+
+  /**
+   * As Stripe does: the same subscription on the new plan. A new billing interval starts a new
+   * period today; the same interval keeps the period end (the difference is prorated).
+   */
+  async changePlan(user: User, tier: PaidTier, period: BillingPeriod): Promise<unknown> {
+    const now = this.services.clock.now();
+    const sameInterval = (user.billingPeriod ?? "monthly") === period;
+    return currentTestSubscription(current(user), {
+      tier,
+      period,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: sameInterval ? user.subscriptionEndDate : addPeriod(now, period),
+    });
+  }
+
+  async paymentMethodUrl(user: User): Promise<string> {
+    current(user);
+    return `${this.services.config.appUrl}/billing/test-mode/payment-method`;
   }
 
   async applyDiscount(user: User): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { PLANS, TIER_CONFIG } from "../../shared/tiers";
+import { PLANS, planPriceCents, TIER_CONFIG } from "../../shared/tiers";
 import type { User } from "../models";
 import type { TestCheckoutSession } from "./test-checkout-token";
 
@@ -23,8 +23,14 @@ function layout(title: string, body: string): string {
   .error { background: #fdecec; color: #a40000; border: 1px solid #f3b4b4; border-radius: 8px; padding: 10px 12px; margin: 16px 0; }
   form { display: flex; flex-direction: column; gap: 10px; margin-top: 20px; }
   button { font: inherit; font-weight: 600; border: 0; border-radius: 8px; padding: 12px; cursor: pointer; }
-  .pay { background: #0093ff; color: #fff; }
+  /* #0093ff under white text is 3.2:1; this darker brand shade passes AA (5.2:1). */
+  .pay { background: #006fc2; color: #fff; }
   .fail { background: #fff; color: #a40000; border: 1px solid #a40000; }
+  label { display: flex; flex-direction: column; gap: 4px; font-weight: 600; font-size: 14px; }
+  input { font: inherit; font-weight: 400; padding: 10px 12px; border: 1px solid #8a94a0; border-radius: 8px; width: 100%; min-width: 0; box-sizing: border-box; }
+  .row { display: flex; gap: 10px; } .row label { flex: 1; min-width: 0; }
+  @media (max-width: 520px) { main { margin: 16px; padding: 20px; } }
+  .hint { font-size: 14px; color: #555; margin: 0; }
   a { color: #0070c4; }
 </style>
 </head>
@@ -87,5 +93,39 @@ payment starts the 24-hour grace period; a paid one ends it.</p>
   <button class="fail" name="outcome" value="fail">Renewal payment fails</button>
 </form>
 <p><a href="/">Back to Dashboard</a></p>`,
+  );
+}
+
+/**
+ * Test mode's stand-in for Stripe's Customer Portal: a card form, and paying the failed
+ * invoice with it (what the portal does when a card is updated on a past_due subscription).
+ */
+export function testPaymentMethodPage(user: User, error?: string): string {
+  const tier = user.accountTier;
+  if (!user.stripeSubscriptionId || tier === "free") return testRenewalPage(user);
+  const failing = user.subscriptionStatus === "past_due";
+  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
+  const dollars = planPriceCents(tier, period) / 100;
+  const plan = TIER_CONFIG[tier].name;
+  return layout(
+    "Update payment method",
+    `<h1>Update payment method</h1>
+<p class="muted">${
+      failing
+        ? `Your last payment of $${dollars} for the ${escapeHtml(plan)} plan failed. Save a card to pay it now; your plan continues as it is.`
+        : `Your ${escapeHtml(plan)} plan is paid up. The card you save pays your next invoices.`
+    }</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
+<form method="post" action="/billing/test-mode/payment-method">
+  <p class="hint">Test card details: nothing you type here leaves this page.</p>
+  <label>Card number<input inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242"></label>
+  <div class="row">
+    <label>Expiry<input autocomplete="off" value="12 / 34"></label>
+    <label>CVC<input inputmode="numeric" autocomplete="off" value="123"></label>
+  </div>
+  <button class="pay" name="outcome" value="pay">${failing ? `Save card and pay $${dollars} (test)` : "Save card (test)"}</button>
+  <button class="fail" name="outcome" value="decline">Use a card that is declined (test)</button>
+</form>
+<p><a href="/pricing">Back to Pricing</a></p>`,
   );
 }

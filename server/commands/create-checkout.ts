@@ -7,17 +7,21 @@ import type { User } from "../models";
 import { hasLiveSubscription } from "../policies/billing";
 
 /**
- * A checkout page for a paid plan (Stripe Checkout, or the test-mode page). The same plan
- * again only while its payment is failing: paying the new one replaces the failing one.
+ * A checkout page for a paid plan (Stripe Checkout, or the test-mode page): only from free.
+ * A paid owner changes plan on the same subscription (change-plan, prorated) and a failing
+ * payment is fixed by updating the card (payment-method), never by a second subscription.
  */
 export async function createCheckout(
   services: Services,
   actor: User,
   input: CreateCheckoutInput,
 ): Promise<string> {
-  const failing = actor.subscriptionStatus === "past_due";
-  if (actor.accountTier === input.tier && hasLiveSubscription(actor) && !failing) {
-    throw conflict(`You are already on the ${TIER_CONFIG[input.tier].name} plan`);
+  if (hasLiveSubscription(actor)) {
+    if (actor.subscriptionStatus === "past_due")
+      throw conflict("Your last payment failed: update your payment method first");
+    if (actor.accountTier === input.tier)
+      throw conflict(`You are already on the ${TIER_CONFIG[input.tier].name} plan`);
+    throw conflict("You already have a paid plan: change it from the pricing page");
   }
   return billingProvider(services).createCheckout(actor, input.tier, input.period);
 }

@@ -2,7 +2,12 @@ import { Router } from "@koa/router";
 import { handleBillingEvent } from "../billing/handle-event";
 import { TestCheckoutTokens } from "../billing/test-checkout-token";
 import { checkoutPaidEvents, renewalEvents } from "../billing/test-mode-events";
-import { testCheckoutPage, testModeMissingPage, testRenewalPage } from "../billing/test-mode-pages";
+import {
+  testCheckoutPage,
+  testModeMissingPage,
+  testPaymentMethodPage,
+  testRenewalPage,
+} from "../billing/test-mode-pages";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { User } from "../models";
@@ -35,7 +40,10 @@ function html(ctx: AppContext, body: string, status = 200) {
 function formField(ctx: AppContext, name: string): string | null {
   if (!ctx.is("application/x-www-form-urlencoded")) throw badRequest("Expected a form");
   const fields = ctx.request.body;
-  const value = fields && typeof fields === "object" ? Object.entries(fields).find(([key]) => key === name)?.[1] : undefined;
+  const value =
+    fields && typeof fields === "object"
+      ? Object.entries(fields).find(([key]) => key === name)?.[1]
+      : undefined;
   return typeof value === "string" ? value : null;
 }
 
@@ -89,6 +97,37 @@ router.post("/test-mode/renewal", async (ctx) => {
   }
   ctx.status = 303;
   ctx.redirect("/");
+});
+
+router.get("/test-mode/payment-method", async (ctx) => {
+  const user = await User.query(ctx.services.db).findById(ctx.state.user!.id).throwIfNotFound();
+  html(ctx, testPaymentMethodPage(user));
+});
+
+/**
+ * A saved card pays the failed invoice again, as the Customer Portal does: Stripe's
+ * invoice.paid and subscription update go through the webhook's handler and end the grace.
+ */
+router.post("/test-mode/payment-method", async (ctx) => {
+  const outcome = formField(ctx, "outcome");
+  if (outcome !== "pay" && outcome !== "decline") throw badRequest("Choose pay or decline");
+  const user = await User.query(ctx.services.db).findById(ctx.state.user!.id).throwIfNotFound();
+  if (!user.stripeSubscriptionId || user.accountTier === "free")
+    return html(ctx, testPaymentMethodPage(user), 409);
+  if (outcome === "decline") {
+    return html(
+      ctx,
+      testPaymentMethodPage(user, "Your card was declined (test mode). Try another card."),
+      402,
+    );
+  }
+  if (user.subscriptionStatus === "past_due") {
+    for (const event of renewalEvents(user, "succeed", ctx.services.clock.now())) {
+      await handleBillingEvent(ctx.services, event);
+    }
+  }
+  ctx.status = 303;
+  ctx.redirect("/pricing?payment-method=updated");
 });
 
 export default router;

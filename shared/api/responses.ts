@@ -5,6 +5,7 @@ import {
   billingActionResponse,
   billingModeResponse,
   checkoutResponse,
+  paymentMethodResponse,
   stripeWebhookResponse,
   subscriptionStatusSchema,
 } from "../schemas/billing";
@@ -80,6 +81,8 @@ export const API_RESPONSES = {
   "GET /api/billing-mode": billingModeResponse,
   "GET /api/subscription/status": subscriptionStatusSchema,
   "POST /api/subscription/create-checkout": checkoutResponse,
+  "POST /api/subscription/change-plan": billingActionResponse,
+  "POST /api/subscription/payment-method": paymentMethodResponse,
   "POST /api/subscription/start-cancellation": billingActionResponse,
   "POST /api/subscription/apply-discount": billingActionResponse,
   "POST /api/subscription/pause-account": billingActionResponse,

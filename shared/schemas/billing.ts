@@ -28,6 +28,10 @@ export const createCheckoutInput = z.strictObject({
 });
 export type CreateCheckoutInput = z.infer<typeof createCheckoutInput>;
 
+/** POST /api/subscription/change-plan: another paid plan or period, prorated, same subscription. */
+export const changePlanInput = createCheckoutInput;
+export type ChangePlanInput = z.infer<typeof changePlanInput>;
+
 export const startCancellationInput = z
   .strictObject({
     reason: z.enum(CANCELLATION_REASONS, { error: "Please select a reason" }),
@@ -68,12 +72,22 @@ export const subscriptionStatusSchema = z.strictObject({
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /** Answer of the cancellation-flow calls. */
-export const billingActionResponse = successResponseSchema.extend({ status: subscriptionStatusSchema });
+export const billingActionResponse = successResponseSchema.extend({
+  status: subscriptionStatusSchema,
+});
 export type BillingActionAnswer = z.infer<typeof billingActionResponse>;
 
 /** POST /api/subscription/create-checkout: where the browser goes to pay. */
 export const checkoutResponse = z.strictObject({ url: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/**
+ * POST /api/subscription/payment-method (no body): where the owner updates the card and pays
+ * a failed invoice again (Stripe's Customer Portal, or test mode's own page).
+ */
+export const paymentMethodInput = z.strictObject({});
+export const paymentMethodResponse = z.strictObject({ url: z.string() });
+export type PaymentMethodResponse = z.infer<typeof paymentMethodResponse>;
 
 /** GET /api/billing-mode (public). */
 export const billingModeResponse = z.strictObject({ mode: z.enum(BILLING_MODES) });

@@ -74,7 +74,7 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await op.getByRole("heading", { name: "Questions?" }).waitFor();
     await shot(op, "pricing");
     await op.getByRole("button", { name: "Monthly" }).click();
-    await agency.getByRole("button", { name: "Get Started" }).click();
+    await agency.getByRole("button", { name: "Upgrade" }).click();
 
     // /subscribe hands the browser to the test-mode checkout.
     await expectPath(op, "/billing/test-checkout");
@@ -190,7 +190,7 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await flow.getByLabel("Cancel my subscription").check();
     await flow.getByRole("button", { name: "Continue" }).click();
     await expectToast(op, "Subscription Canceled");
-    await settings.getByText(/^Ends on /).waitFor();
+    await settings.getByText(/^Cancels on /).waitFor();
     await settings.getByRole("button", { name: "Keep Subscription" }).waitFor();
     expect((await owner.agent.get("/api/subscription/status")).body).toMatchObject({ accountTier: "agency", cancelAtPeriodEnd: true });
   });

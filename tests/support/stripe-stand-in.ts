@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -18,6 +19,26 @@ export interface RecordedRequest {
   idempotencyKey: string | undefined;
 }
 
+export interface StandInPrice {
+  id: string;
+  object: "price";
+  active: boolean;
+  currency: string;
+  unit_amount: number;
+  lookup_key: string | null;
+  product: string;
+  recurring: { interval: string; interval_count: number };
+}
+
+export interface StandInSubscriptionItem {
+  id: string;
+  object: "subscription_item";
+  price: StandInPrice;
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+}
+
 export interface StandInSubscription {
   id: string;
   object: "subscription";
@@ -28,14 +49,20 @@ export interface StandInSubscription {
   cancel_at: number | null;
   pause_collection: { behavior: string; resumes_at: number | null } | null;
   discounts: string[];
-  items: { object: "list"; data: { object: "subscription_item"; current_period_end: number }[] };
+  items: { object: "list"; data: StandInSubscriptionItem[] };
 }
 
 export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly subscriptions = new Map<string, StandInSubscription>();
+  readonly prices = new Map<string, StandInPrice>();
   private server = http.createServer((req, res) => void this.handle(req, res));
   private counter = 0;
+  /**
+   * Ids unique across stand-ins: test files share one PostgreSQL database, where
+   * users.stripe_customer_id is unique, so two stand-ins must never both answer cus_standin1.
+   */
+  private readonly run = randomBytes(4).toString("hex");
   url = "";
 
   async start(): Promise<string> {
@@ -61,36 +88,79 @@ export class StripeStandIn {
     metadata: Record<string, string>;
     periodEnd: number;
     status?: string;
+    /** The checkout's inline price (price_data), in cents; from the metadata's plan if absent. */
+    unitAmount?: number;
   }): StandInSubscription {
+    const interval = input.metadata.period === "annual" ? "year" : "month";
+    const price = this.addPrice({
+      unit_amount: input.unitAmount ?? 1000,
+      interval,
+      lookup_key: null,
+      name: `ClientDesk ${input.metadata.tier ?? "plan"}`,
+    });
     const subscription: StandInSubscription = {
       id: input.id ?? this.nextId("sub"),
       object: "subscription",
       customer: input.customer,
       status: input.status ?? "active",
-      metadata: input.metadata,
+      metadata: { ...input.metadata },
       cancel_at_period_end: false,
       cancel_at: null,
       pause_collection: null,
       discounts: [],
       items: {
         object: "list",
-        data: [{ object: "subscription_item", current_period_end: input.periodEnd }],
+        data: [
+          {
+            id: this.nextId("si"),
+            object: "subscription_item",
+            price,
+            quantity: 1,
+            current_period_start: input.periodEnd - (interval === "year" ? 365 : 30) * 86_400,
+            current_period_end: input.periodEnd,
+          },
+        ],
       },
     };
     this.subscriptions.set(subscription.id, subscription);
     return subscription;
   }
 
+  private addPrice(input: {
+    unit_amount: number;
+    interval: string;
+    lookup_key: string | null;
+    name: string;
+  }): StandInPrice {
+    const price: StandInPrice = {
+      id: this.nextId("price"),
+      object: "price",
+      active: true,
+      currency: "usd",
+      unit_amount: input.unit_amount,
+      lookup_key: input.lookup_key,
+      product: this.nextId("prod"),
+      recurring: { interval: input.interval, interval_count: 1 },
+    };
+    this.prices.set(price.id, price);
+    return price;
+  }
+
   private nextId(prefix: string) {
     this.counter += 1;
-    return `${prefix}_standin${this.counter}`;
+    return `${prefix}_standin${this.run}${this.counter}`;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://stand-in");
-    const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+    // The SDK sends a GET's parameters in the query string, a POST's in a form body.
+    const params = Object.fromEntries(
+      new URLSearchParams(
+        req.method === "GET" ? url.search : Buffer.concat(chunks).toString("utf8"),
+      ),
+    );
     const method = req.method ?? "GET";
     this.requests.push({
       method,
@@ -139,6 +209,46 @@ export class StripeStandIn {
         duration: params.duration,
       });
     }
+    if (method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+      if (!params.customer) {
+        return send(400, {
+          error: { type: "invalid_request_error", message: "Missing required param: customer." },
+        });
+      }
+      const id = this.nextId("bps");
+      return send(200, {
+        id,
+        object: "billing_portal.session",
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        livemode: false,
+        url: `https://billing.stripe.com/p/session/test_${id}`,
+      });
+    }
+    if (method === "GET" && url.pathname === "/v1/prices") {
+      const keys = Object.entries(params)
+        .filter(([key]) => key.startsWith("lookup_keys["))
+        .map(([, value]) => value);
+      const data = [...this.prices.values()].filter(
+        (price) => price.active && (keys.length === 0 || keys.includes(price.lookup_key ?? "")),
+      );
+      return send(200, { object: "list", url: "/v1/prices", has_more: false, data });
+    }
+    if (method === "POST" && url.pathname === "/v1/prices") {
+      const lookupKey = params.lookup_key ?? null;
+      // transfer_lookup_key moves the key from an older price, as Stripe does.
+      for (const price of this.prices.values())
+        if (lookupKey && price.lookup_key === lookupKey) price.lookup_key = null;
+      return send(
+        200,
+        this.addPrice({
+          unit_amount: Number(params.unit_amount),
+          interval: params["recurring[interval]"] ?? "month",
+          lookup_key: lookupKey,
+          name: params["product_data[name]"] ?? "",
+        }),
+      );
+    }
     const subscriptionPath = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (subscriptionPath) {
       const subscription = this.subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
@@ -158,6 +268,30 @@ export class StripeStandIn {
         }
         if (params["discounts[0][coupon]"])
           subscription.discounts = [params["discounts[0][coupon]"]];
+        for (const [key, value] of Object.entries(params)) {
+          const field = key.match(/^metadata\[(.+)\]$/)?.[1];
+          if (field) subscription.metadata[field] = value;
+        }
+        if (params["items[0][id]"]) {
+          const item = subscription.items.data.find((each) => each.id === params["items[0][id]"]);
+          const price = this.prices.get(params["items[0][price]"] ?? "");
+          if (!item || !price) {
+            return send(400, {
+              error: {
+                type: "invalid_request_error",
+                message: "No such subscription item or price",
+              },
+            });
+          }
+          // A new interval starts a new period now (Stripe resets the billing cycle anchor).
+          if (price.recurring.interval !== item.price.recurring.interval) {
+            const now = Math.floor(Date.now() / 1000);
+            item.current_period_start = now;
+            item.current_period_end =
+              now + (price.recurring.interval === "year" ? 365 : 30) * 86_400;
+          }
+          item.price = price;
+        }
         return send(200, subscription);
       }
       if (method === "DELETE") {

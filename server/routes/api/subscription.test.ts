@@ -131,9 +131,15 @@ describe("subscription API in test mode", () => {
     expect(graceEnd - failedAt).toBeGreaterThanOrEqual(24 * 3_600_000 - 1_000);
     expect(graceEnd - failedAt).toBeLessThanOrEqual(24 * 3_600_000 + 1_000);
 
-    // The same plan can be bought again only while its payment is failing.
-    const retry = await owner.agent.post("/api/subscription/create-checkout", { tier: "pro", period: "monthly" });
-    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    // A failing payment is fixed by updating the card, not by a second subscription.
+    const retry = await owner.agent.post("/api/subscription/create-checkout", {
+      tier: "pro",
+      period: "monthly",
+    });
+    expect(retry).toMatchObject({
+      status: 409,
+      body: { message: "Your last payment failed: update your payment method first" },
+    });
     const periodEnd = new Date(inGrace.subscriptionEndDate).getTime();
     expect((await renewal(owner, "succeed")).status).toBe(303);
     const paid = await status(owner);
@@ -143,8 +149,90 @@ describe("subscription API in test mode", () => {
       paymentFailureGraceEnd: null,
     });
     expect(new Date(paid.subscriptionEndDate).getTime()).toBeGreaterThan(periodEnd);
-    const again = await owner.agent.post("/api/subscription/create-checkout", { tier: "pro", period: "monthly" });
-    expect(again).toMatchObject({ status: 409, body: { message: "You are already on the Pro plan" } });
+    const again = await owner.agent.post("/api/subscription/create-checkout", {
+      tier: "pro",
+      period: "monthly",
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: "You are already on the Pro plan" },
+    });
+  });
+
+  const paymentMethodForm = (owner: SignedInOwner, outcome: "pay" | "decline") =>
+    owner.agent.request("POST", "/billing/test-mode/payment-method", {
+      body: new URLSearchParams({ outcome }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  it("updates the card on the test-mode payment page, which pays the failed invoice and ends the grace", async () => {
+    const owner = await signUpOwner(server);
+    expect((await owner.agent.post("/api/subscription/payment-method", {})).status).toBe(409);
+    await subscribe(owner, "agency");
+    expect((await renewal(owner, "fail")).status).toBe(303);
+    const inGrace = await status(owner);
+    expect(inGrace.paymentFailureGraceEnd).not.toBeNull();
+
+    const answer = await owner.agent.post("/api/subscription/payment-method", {});
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { url: `${server.url}/billing/test-mode/payment-method` },
+    });
+    const page = await owner.agent.get("/billing/test-mode/payment-method");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("TEST MODE: no real payment is taken");
+    expect(page.body).toContain("Your last payment of $30 for the Agency plan failed.");
+    expect(page.body).toContain("Save card and pay $30 (test)");
+
+    // A declined card: the page says so and nothing changes.
+    const declined = await paymentMethodForm(owner, "decline");
+    expect(declined.status).toBe(402);
+    expect(declined.body).toContain("Your card was declined (test mode). Try another card.");
+    expect((await status(owner)).paymentFailureGraceEnd).toBe(inGrace.paymentFailureGraceEnd);
+
+    const paid = await paymentMethodForm(owner, "pay");
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe("/pricing?payment-method=updated");
+    const after = await status(owner);
+    expect(after).toMatchObject({
+      accountTier: "agency",
+      subscriptionStatus: "active",
+      paymentFailureGraceEnd: null,
+    });
+    // The invoice paid was the renewal's: the period moved on.
+    expect(new Date(after.subscriptionEndDate).getTime()).toBeGreaterThan(
+      new Date(inGrace.subscriptionEndDate).getTime(),
+    );
+
+    // Another account's session finds no page; a client user has none either.
+    const client = await addJoinedClient(server, owner);
+    expect((await client.agent.get("/billing/test-mode/payment-method")).status).toBe(404);
+    expect((await client.agent.post("/api/subscription/payment-method", {})).status).toBe(403);
+  });
+
+  it("changes plan in test mode on the same subscription", async () => {
+    const owner = await signUpOwner(server);
+    await subscribe(owner, "pro");
+    const before = await status(owner);
+    const up = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "monthly",
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.status).toMatchObject({
+      accountTier: "agency",
+      billingPeriod: "monthly",
+      subscriptionEndDate: before.subscriptionEndDate,
+    });
+    const annual = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "pro",
+      period: "annual",
+    });
+    expect(annual.body.status).toMatchObject({ accountTier: "pro", billingPeriod: "annual" });
+    expect(new Date(annual.body.status.subscriptionEndDate).getTime()).toBeGreaterThan(
+      new Date(before.subscriptionEndDate).getTime() + 300 * 86_400_000,
+    );
+    expect((await owner.agent.get("/api/user/account-tier")).body.currentTier).toBe("pro");
   });
 
   it("runs the cancellation flow in test mode", async () => {
@@ -210,7 +298,11 @@ describe("subscription API in test mode", () => {
       ).status,
     ).toBe(403);
 
-    await subscribe(owner, "agency");
+    const upgraded = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "monthly",
+    });
+    expect(upgraded.status).toBe(200);
     expect(
       (
         await owner.agent.patch("/api/user/color-scheme", {
@@ -235,6 +327,8 @@ describe("subscription API in test mode", () => {
       ["POST", "/api/subscription/pause-account", { pauseMonths: 1 }],
       ["POST", "/api/subscription/complete-cancellation"],
       ["POST", "/api/subscription/keep-account"],
+      ["POST", "/api/subscription/change-plan", { tier: "agency", period: "monthly" }],
+      ["POST", "/api/subscription/payment-method", {}],
     ];
     for (const [method, path, json] of calls) {
       expect((await anonymous.request(method, path, { json })).status, `anonymous ${path}`).toBe(

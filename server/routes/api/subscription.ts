@@ -1,16 +1,21 @@
 import { Router } from "@koa/router";
 import {
   type BillingActionAnswer,
+  changePlanInput,
   createCheckoutInput,
   pauseAccountInput,
+  paymentMethodInput,
   startCancellationInput,
 } from "../../../shared/schemas/billing";
+import { TIER_CONFIG } from "../../../shared/tiers";
 import { billingEnabled } from "../../billing/billing-enabled";
 import { billingProvider } from "../../billing/provider";
 import { applyRetentionDiscount } from "../../commands/apply-retention-discount";
+import { changePlan } from "../../commands/change-plan";
 import { completeCancellation } from "../../commands/complete-cancellation";
 import { createCheckout } from "../../commands/create-checkout";
 import { keepAccount } from "../../commands/keep-account";
+import { openPaymentMethod } from "../../commands/open-payment-method";
 import { pauseAccount } from "../../commands/pause-account";
 import { startCancellation } from "../../commands/start-cancellation";
 import type { AppContext } from "../../context";
@@ -44,18 +49,48 @@ router.get("/status", async (ctx) => {
   ctx.body = presentSubscriptionStatus(actor, billingProvider(ctx.services).testMode);
 });
 
-router.post("/create-checkout", withInput(createCheckoutInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  billingPolicy.authorize(actor, "checkout");
-  ctx.body = { url: await createCheckout(ctx.services, actor, input) };
-}));
+router.post(
+  "/create-checkout",
+  withInput(createCheckoutInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    billingPolicy.authorize(actor, "checkout");
+    ctx.body = { url: await createCheckout(ctx.services, actor, input) };
+  }),
+);
 
-router.post("/start-cancellation", withInput(startCancellationInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  billingPolicy.authorize(actor, "changeSubscription");
-  const user = await startCancellation(ctx.services, actor, input);
-  ctx.body = answer(ctx, user, "Thanks for telling us why.");
-}));
+router.post(
+  "/change-plan",
+  withInput(changePlanInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    billingPolicy.authorize(actor, "changeSubscription");
+    const user = await changePlan(ctx.services, actor, input);
+    const plan = TIER_CONFIG[input.tier].name;
+    ctx.body = answer(
+      ctx,
+      user,
+      `You're now on the ${plan} plan, billed ${input.period === "annual" ? "annually" : "monthly"}. The difference is prorated on your next invoice.`,
+    );
+  }),
+);
+
+router.post(
+  "/payment-method",
+  withInput(paymentMethodInput, async (ctx) => {
+    const actor = currentUser(ctx);
+    billingPolicy.authorize(actor, "changeSubscription");
+    ctx.body = { url: await openPaymentMethod(ctx.services, actor) };
+  }),
+);
+
+router.post(
+  "/start-cancellation",
+  withInput(startCancellationInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    billingPolicy.authorize(actor, "changeSubscription");
+    const user = await startCancellation(ctx.services, actor, input);
+    ctx.body = answer(ctx, user, "Thanks for telling us why.");
+  }),
+);
 
 router.post("/apply-discount", async (ctx) => {
   const actor = currentUser(ctx);
@@ -64,12 +99,15 @@ router.post("/apply-discount", async (ctx) => {
   ctx.body = answer(ctx, user, `$${dollars} off your next bill has been applied.`);
 });
 
-router.post("/pause-account", withInput(pauseAccountInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  billingPolicy.authorize(actor, "changeSubscription");
-  const user = await pauseAccount(ctx.services, actor, input);
-  ctx.body = answer(ctx, user, `Your account is paused until ${dateText(user.pausedUntil)}.`);
-}));
+router.post(
+  "/pause-account",
+  withInput(pauseAccountInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    billingPolicy.authorize(actor, "changeSubscription");
+    const user = await pauseAccount(ctx.services, actor, input);
+    ctx.body = answer(ctx, user, `Your account is paused until ${dateText(user.pausedUntil)}.`);
+  }),
+);
 
 router.post("/complete-cancellation", async (ctx) => {
   const actor = currentUser(ctx);

@@ -1,22 +1,22 @@
 import { type BillingPeriod, TIER_CONFIG, type TierPlan } from "../../../shared/tiers";
 import { Button } from "../ui/button";
 import { CheckIcon } from "../ui/icons";
+import type { PlanAction } from "./plan-action";
 
 interface PlanCardProps {
   plan: TierPlan;
   period: BillingPeriod;
-  isCurrent: boolean;
+  action: PlanAction;
   onChoose: () => void;
 }
 
-export function PlanCard({ plan, period, isCurrent, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, period, action, onChoose }: PlanCardProps) {
   const name = TIER_CONFIG[plan.tier].name;
   const paid = plan.monthlyPrice > 0;
   const annual = period === "annual";
   const price = annual ? plan.annualPrice : plan.monthlyPrice;
   const headingId = `plan-${plan.tier}`;
-  // Spec: the current plan reads "Current Plan"; Free can never be chosen here.
-  const disabled = isCurrent || !paid;
+  const noteId = `plan-${plan.tier}-note`;
 
   return (
     <section
@@ -50,11 +50,17 @@ export function PlanCard({ plan, period, isCurrent, onChoose }: PlanCardProps) {
         fullWidth
         size="lg"
         variant={plan.mostPopular ? "primary" : "secondary"}
-        disabled={disabled}
+        disabled={action.disabled}
+        aria-describedby={action.note ? noteId : undefined}
         onClick={onChoose}
       >
-        {isCurrent ? "Current Plan" : "Get Started"}
+        {action.label}
       </Button>
+      {action.note && (
+        <p className="plan-card__note" id={noteId}>
+          {action.note}
+        </p>
+      )}
     </section>
   );
 }

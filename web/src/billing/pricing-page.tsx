@@ -4,28 +4,69 @@ import { type BillingPeriod, PLANS, type Tier } from "../../../shared/tiers";
 import { useCurrentUser } from "../api/current-user";
 import { Alert } from "../ui/alert";
 import { buttonClassName } from "../ui/button";
+import { FullPageRedirect } from "../ui/full-page-redirect";
 import { ArrowLeftIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
+import { CenteredSpinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
 import { BillingPeriodToggle } from "./billing-period-toggle";
 import { useBillingMode } from "./billing-mode-query";
+import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
+import { PaymentFailedNotice } from "./payment-failed-notice";
+import { type OwnerPlan, planAction } from "./plan-action";
 import { PlanCard } from "./plan-card";
+import { PlanChangeDialog, type PlanChoice } from "./plan-change-dialog";
+import { useSubscriptionStatus } from "./subscription-status-query";
 import { TestModeBar } from "./test-mode-bar";
 import "./billing.css";
 
 export function PricingPage() {
-  const [period, setPeriod] = useState<BillingPeriod>("monthly");
+  const { data: user, isPending } = useCurrentUser();
+  // A client user has no plan: their place is their own conversation, not the plan chooser.
+  if (user?.role === "client") {
+    return (
+      <FullPageRedirect
+        to={user.clientId ? `/client/${encodeURIComponent(user.clientId)}` : "/client"}
+      />
+    );
+  }
+  if (isPending) return <CenteredSpinner />;
+  return <Pricing signedInOwner={user?.role === "owner"} />;
+}
+
+function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
+  const [chosenPeriod, setPeriod] = useState<BillingPeriod | null>(null);
   const [searchParams] = useSearchParams();
   const { data: user } = useCurrentUser();
+  const { data: status } = useSubscriptionStatus({
+    enabled: signedInOwner,
+    pollWhileFailing: true,
+  });
+  const [planChoice, setPlanChoice] = useState<PlanChoice | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
   const checkoutFailed = searchParams.get("error") === "checkout-failed";
-  const currentTier = user?.role === "owner" ? user.accountTier : null;
+  const cardUpdated = searchParams.get("payment-method") === "updated";
   // Billing off (self-hosted): nothing to buy, every owner already has every feature.
   const offline = useBillingMode() === "off";
 
+  // An owner's buttons say what they do from the current plan; if the status cannot be
+  // read, the plan on the user record stands in.
+  const ownerPlan: OwnerPlan | null = !signedInOwner
+    ? null
+    : (status ?? {
+        accountTier: user?.accountTier ?? "free",
+        billingPeriod: null,
+        cancelAtPeriodEnd: false,
+        subscriptionEndDate: null,
+      });
+  // The toggle opens on the period the owner pays by, so the current plan shows as such.
+  const period: BillingPeriod =
+    chosenPeriod ?? (status?.billingPeriod === "annual" ? "annual" : "monthly");
+
   const choose = (tier: Tier) => {
-    if (!user) {
+    if (!signedInOwner) {
       toast({
         title: "Please log in",
         description: "You need to be logged in to upgrade your account.",
@@ -33,10 +74,15 @@ export function PricingPage() {
       navigate("/auth");
       return;
     }
-    navigate(`/subscribe?tier=${tier}&period=${period}`);
+    const action = planAction(tier, period, ownerPlan);
+    if (action.kind === "change") setPlanChoice({ tier, period, action });
+    else if (action.kind === "cancel") setCancelOpen(true);
+    else if (action.kind === "checkout") navigate(`/subscribe?tier=${tier}&period=${period}`);
   };
 
   if (offline) return <Navigate to="/" replace />;
+  // Buttons that said "Get Started" and then "Downgrade" would mislead: wait for the plan.
+  if (signedInOwner && status === undefined) return <CenteredSpinner />;
 
   return (
     <div className="pricing">
@@ -55,6 +101,14 @@ export function PricingPage() {
             Start free with one client. Upgrade when your client list grows.
           </p>
         </div>
+        {status?.paymentFailureGraceEnd && <PaymentFailedNotice status={status} />}
+        {cardUpdated && status && !status.paymentFailureGraceEnd && (
+          <div className="pricing__alert">
+            <Alert title="Payment method updated">
+              Your payment went through. Your plan continues as before.
+            </Alert>
+          </div>
+        )}
         {checkoutFailed && (
           <div className="pricing__alert">
             <Alert variant="destructive" title="Checkout failed">
@@ -69,7 +123,7 @@ export function PricingPage() {
               key={plan.tier}
               plan={plan}
               period={period}
-              isCurrent={plan.tier === currentTier}
+              action={planAction(plan.tier, period, ownerPlan)}
               onChoose={() => choose(plan.tier)}
             />
           ))}
@@ -84,6 +138,20 @@ export function PricingPage() {
           </ul>
         </section>
       </main>
+      {status && (
+        <>
+          <PlanChangeDialog
+            choice={planChoice}
+            status={status}
+            onClose={() => setPlanChoice(null)}
+          />
+          <CancelSubscriptionDialog
+            open={cancelOpen}
+            onOpenChange={setCancelOpen}
+            status={status}
+          />
+        </>
+      )}
     </div>
   );
 }

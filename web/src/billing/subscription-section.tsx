@@ -1,19 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { BillingActionAnswer } from "../../../shared/schemas/billing";
+import type { BillingActionAnswer, SubscriptionStatus } from "../../../shared/schemas/billing";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
 import { useToast } from "../ui/toast";
+import { subscriptionSummary } from "../../../shared/subscription-summary";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
+import { usePaymentMethodUpdate } from "./payment-method-mutation";
 import { useSubscriptionStatus } from "./subscription-status-query";
+import "./subscription-summary.css";
 
-const formatDate = (value: string) => new Date(value).toLocaleDateString(undefined, { dateStyle: "long" });
 const LIVE = new Set(["active", "trialing", "past_due"]);
 
 /** The paid subscription in the Account tab: its dates, and the way out (or back). */
 export function SubscriptionSection() {
   const { data: status } = useSubscriptionStatus();
+  const updatePayment = usePaymentMethodUpdate();
   const [cancelOpen, setCancelOpen] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -24,7 +27,11 @@ export function SubscriptionSection() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus });
     },
     onError: (error) =>
-      toast({ title: "Error", description: serverMessage(error, "Please try again"), variant: "destructive" }),
+      toast({
+        title: "Error",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
   });
   if (!status) return null;
   const paid = status.accountTier !== "free" && LIVE.has(status.subscriptionStatus);
@@ -42,23 +49,22 @@ export function SubscriptionSection() {
           </Button>
         )}
         {paid && status.cancelAtPeriodEnd && (
-          <Button variant="secondary" size="sm" loading={resume.isPending} onClick={() => resume.mutate()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={resume.isPending}
+            onClick={() => resume.mutate()}
+          >
             Keep Subscription
           </Button>
         )}
       </div>
       {paid ? (
-        <ul className="subscription-facts">
-          <li>Billed {status.billingPeriod === "annual" ? "annually" : "monthly"}</li>
-          {status.subscriptionEndDate && (
-            <li>
-              {status.cancelAtPeriodEnd ? "Ends on " : "Renews on "}
-              {formatDate(status.subscriptionEndDate)}
-            </li>
-          )}
-          {status.pausedUntil && <li>Paused until {formatDate(status.pausedUntil)}</li>}
-          {status.retentionDiscountUsed && <li>Retention discount applied to your next bill</li>}
-        </ul>
+        <SubscriptionFacts
+          status={status}
+          onUpdatePayment={() => updatePayment.mutate()}
+          updatingPayment={updatePayment.isPending || updatePayment.isSuccess}
+        />
       ) : (
         <p className="settings-section__hint">No paid subscription.</p>
       )}
@@ -70,5 +76,32 @@ export function SubscriptionSection() {
       )}
       <CancelSubscriptionDialog open={cancelOpen} onOpenChange={setCancelOpen} status={status} />
     </section>
+  );
+}
+
+/** One status line (what happens next), then the plan and its price. */
+function SubscriptionFacts({
+  status,
+  onUpdatePayment,
+  updatingPayment,
+}: {
+  status: SubscriptionStatus;
+  onUpdatePayment: () => void;
+  updatingPayment: boolean;
+}) {
+  const summary = subscriptionSummary(status, { now: new Date() });
+  return (
+    <div className={`subscription-summary subscription-summary--${summary.state}`}>
+      <p className="subscription-summary__headline">{summary.headline}</p>
+      <p className="subscription-summary__plan">{summary.plan}</p>
+      {status.retentionDiscountUsed && (
+        <p className="subscription-summary__plan">Retention discount applied to your next bill</p>
+      )}
+      {summary.state === "payment-failed" && (
+        <Button variant="danger" size="sm" loading={updatingPayment} onClick={onUpdatePayment}>
+          Update payment method
+        </Button>
+      )}
+    </div>
   );
 }

@@ -14,6 +14,23 @@ async function fetchSubscriptionStatus(): Promise<SubscriptionStatus | null> {
   }
 }
 
-export function useSubscriptionStatus() {
-  return useQuery({ queryKey: queryKeys.subscriptionStatus, queryFn: fetchSubscriptionStatus });
+const FAILING_POLL_MS = 5_000;
+
+/**
+ * `pollWhileFailing`: on /pricing after a failed payment the card is updated elsewhere (the
+ * Customer Portal) and the paid invoice arrives by webhook, so the page looks again until the
+ * grace period has ended.
+ */
+export function useSubscriptionStatus(
+  options: { enabled?: boolean; pollWhileFailing?: boolean } = {},
+) {
+  return useQuery({
+    queryKey: queryKeys.subscriptionStatus,
+    queryFn: fetchSubscriptionStatus,
+    enabled: options.enabled ?? true,
+    refetchInterval: (query) =>
+      options.pollWhileFailing && query.state.data?.paymentFailureGraceEnd
+        ? FAILING_POLL_MS
+        : false,
+  });
 }

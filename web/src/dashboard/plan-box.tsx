@@ -1,8 +1,26 @@
 import { Link } from "react-router";
+import { subscriptionSummary } from "../../../shared/subscription-summary";
 import { clientUsage, useAccountTier } from "../billing/account-tier-query";
 import { useBillingMode } from "../billing/billing-mode-query";
+import { useSubscriptionStatus } from "../billing/subscription-status-query";
 import { Spinner } from "../ui/spinner";
 import { StorageUsage } from "./storage-usage";
+import "./plan-box.css";
+
+/**
+ * What is about to happen to the plan, when something is (paused, cancelling, a failed
+ * payment), in the words of the settings summary; nothing while it simply renews.
+ */
+function PlanState() {
+  const { data: status } = useSubscriptionStatus();
+  if (!status) return null;
+  const summary = subscriptionSummary(status, { now: new Date() });
+  if (summary.state === "free" || summary.state === "renewing") return null;
+  // The sidebar is narrow: the part before the semicolon says it.
+  const text =
+    summary.state === "payment-failed" ? "Payment failed" : summary.headline.split(";")[0];
+  return <p className={`plan-box__state plan-box__state--${summary.state}`}>{text}</p>;
+}
 
 export function PlanBox() {
   const { data: tier, isPending, isError } = useAccountTier();
@@ -24,6 +42,7 @@ export function PlanBox() {
       {tier && (
         <>
           <p className="plan-box__name">{tier.tierConfig.name} plan</p>
+          <PlanState />
           <p className="plan-box__usage">{clientUsage(tier)}</p>
           {limit !== null && (
             <div
