@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -87,6 +88,37 @@ async function expectOnScreen(page: Page, locator: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height + 0.5);
 }
 
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/** axe-core's serious and critical WCAG 2.2 A/AA violations inside `selector`. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: string,
+          options: object,
+        ) => Promise<{
+          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const result = await axe.run(include, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+  }, selector);
+}
+
 describe("the client portal's first load", () => {
   // The test setup builds dist/web from the current sources.
   const dir = path.join(process.cwd(), "dist/web");
@@ -151,6 +183,7 @@ describe.skipIf(!browserAvailable)("PDF and image previews in the browser", () =
       "Proposal.pdf",
       pdfWithPages(["Page one", "Page two", "Page three"]),
     );
+    await upload(owner.agent, client.id, "Poster.jpg", await photoJpeg(800, 1600));
     await upload(owner.agent, client.id, "Site plan.jpg", await photoJpeg(2400, 1600));
 
     const desk = await pageAs(owner.agent, { width: 1280, height: 800 });
@@ -164,7 +197,12 @@ describe.skipIf(!browserAvailable)("PDF and image previews in the browser", () =
     ] as const) {
       const log = page.getByRole("log");
 
-      // In the chat, the image preview is at most 300 px high.
+      // In the chat, image previews are at most 300 px high: a tall one is held to it.
+      const poster = log.getByRole("button", { name: "Preview Poster.jpg" }).locator("img");
+      await expect
+        .poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalHeight))
+        .toBe(1600);
+      expect((await poster.boundingBox())?.height).toBe(300);
       const thumb = log.getByRole("button", { name: "Preview Site plan.jpg" }).locator("img");
       await expect
         .poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -192,6 +230,7 @@ describe.skipIf(!browserAvailable)("PDF and image previews in the browser", () =
       await expectOnScreen(page, dialog.getByRole("link", { name: "Download" }));
       await expectOnScreen(page, dialog.getByRole("button", { name: "Close" }));
       await page.screenshot({ path: `${shots}/${label}-pdf-page1.png` });
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
       // Next page: page 2, drawn differently.
       await dialog.getByRole("button", { name: "Next page" }).click();
@@ -242,6 +281,7 @@ describe.skipIf(!browserAvailable)("PDF and image previews in the browser", () =
       expect(fittedBox?.height).toBeLessThanOrEqual(stageBox?.height ?? 0);
       await expectOnScreen(page, imageDialog);
       await page.screenshot({ path: `${shots}/${label}-image-fitted.png` });
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
       await imageDialog.getByRole("button", { name: "Show at 100%" }).click();
       await imageDialog.getByText("Zoom 100%", { exact: true }).waitFor();
