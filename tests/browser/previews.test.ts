@@ -240,6 +240,8 @@ describe.skipIf(!browserAvailable)("PDF and image previews in the browser", () =
       // Next page: page 2, drawn differently.
       await dialog.getByRole("button", { name: "Next page" }).click();
       await dialog.getByText("Page 2 of 3").waitFor();
+      // Its text is there too (pdf.js's text layer), for selecting and screen readers.
+      await dialog.getByText("Page two", { exact: true }).waitFor();
       await expect.poll(async () => (await inkOf(canvas)).print).not.toBe(first.print);
       expect((await inkOf(canvas)).ink).toBeGreaterThan(500);
 

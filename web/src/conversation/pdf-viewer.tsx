@@ -8,11 +8,12 @@ import {
   getDocument,
   type PDFDocumentProxy,
   type PDFPageProxy,
+  TextLayer,
 } from "pdfjs-dist/legacy/build/pdf.mjs";
 // The worker is one of our own built assets (same origin, hashed name): the page's CSP
 // (script-src 'self', no worker-src) lets it run, and nothing loads from a CDN.
 import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
-import { useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Spinner } from "../ui/spinner";
 import { FitWidthIcon, NextIcon, PreviousIcon } from "./preview-icons";
 import { PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
@@ -49,6 +50,7 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
   const [drawFailed, setDrawFailed] = useState(false);
   const viewportRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const room = useViewportSize(viewportRef);
 
   useEffect(() => {
@@ -132,6 +134,21 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
     };
   }, [page, zoom, cssWidth]);
 
+  // The page's text over the drawing, transparent: it can be selected, copied and read aloud.
+  useEffect(() => {
+    const container = textRef.current;
+    if (!page || !container || cssWidth === 0) return;
+    container.replaceChildren();
+    const layer = new TextLayer({
+      textContentSource: page.streamTextContent(),
+      container,
+      viewport: page.getViewport({ scale: CSS_PER_POINT * zoom }),
+    });
+    // Without its text a page still shows; nothing to tell the person.
+    layer.render().catch(() => undefined);
+    return () => layer.cancel();
+  }, [page, zoom, cssWidth]);
+
   const goTo = (next: number) => {
     setPageNumber(next);
     viewportRef.current?.scrollTo({ top: 0, left: 0 });
@@ -180,13 +197,19 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
       >
         <div className="preview-stage__content">
           {page ? (
-            <canvas
-              ref={canvasRef}
+            <div
               className="preview-stage__page"
-              style={{ width: cssWidth, height: cssHeight }}
-              role="img"
-              aria-label={pageText}
-            />
+              style={
+                {
+                  width: cssWidth,
+                  height: cssHeight,
+                  "--total-scale-factor": CSS_PER_POINT * zoom,
+                } as CSSProperties
+              }
+            >
+              <canvas ref={canvasRef} className="preview-stage__drawing" />
+              <div ref={textRef} className="pdf-text" />
+            </div>
           ) : (
             <Spinner label="Loading preview" />
           )}
