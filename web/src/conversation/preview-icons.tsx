@@ -53,16 +53,16 @@ export const FitWidthIcon = () => (
   </Icon>
 );
 
-/** Fit to screen: four corners. */
-export const FitScreenIcon = () => (
+/** Show at 100%: arrows pointing outwards. */
+export const ActualSizeIcon = () => (
   <Icon>
-    <path d="M8 3H5a2 2 0 0 0-2 2v3M16 3h3a2 2 0 0 1 2 2v3M8 21H5a2 2 0 0 1-2-2v-3M16 21h3a2 2 0 0 0 2-2v-3" />
+    <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
   </Icon>
 );
 
-/** Actual size: "1:1". */
-export const ActualSizeIcon = () => (
+/** Fit to screen: arrows pointing inwards. */
+export const FitScreenIcon = () => (
   <Icon>
-    <path d="M6 8l2-1.5V17M16 8l2-1.5V17M12 10.5v.01M12 14.5v.01" />
+    <path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" />
   </Icon>
 );
