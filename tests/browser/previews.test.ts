@@ -14,7 +14,7 @@ import { type TestAgent, type TestServer, startTestServer } from "../support/ser
 const shots = "/tmp/shots-previews";
 
 /** A PDF of US-letter pages, each with a heading, a line of text and a coloured band. */
-function pdfWithPages(headings: string[]): Buffer {
+function pdfWithPages(headings: string[], paddingBytes = 0): Buffer {
   const objects: string[] = [];
   const pageIds = headings.map((_, index) => 4 + index * 2);
   objects.push("<< /Type /Catalog /Pages 2 0 R >>");
@@ -37,6 +37,11 @@ function pdfWithPages(headings: string[]): Buffer {
     );
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
+  if (paddingBytes > 0) {
+    // An object nothing refers to: a larger file, which pdf.js reads in ranges.
+    const filler = "0123456789abcdef".repeat(Math.ceil(paddingBytes / 16)).slice(0, paddingBytes);
+    objects.push(`<< /Length ${filler.length} >>\nstream\n${filler}\nendstream`);
+  }
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];
   objects.forEach((object, index) => {
@@ -316,6 +321,33 @@ describe.skipIf(!browserAvailable)("PDF and image previews in the browser", () =
       expect(elsewhere).toEqual([]);
     }
   }, 120_000);
+
+  it("a large PDF (read by ranges) shows too", async () => {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const client = await addJoinedClient(server, owner, { name: "Carla Client" });
+    const large = pdfWithPages(["Large one", "Large two"], 3 * 1024 * 1024);
+    await upload(owner.agent, client.id, "Large.pdf", large);
+    const { page, elsewhere } = await pageAs(client.agent, { width: 375, height: 667 });
+    const ranges: string[] = [];
+    page.on("request", (request) => {
+      const range = request.headers().range;
+      if (range) ranges.push(range);
+    });
+    await page.goto(`/client/${client.id}`);
+    await page
+      .getByRole("log")
+      .locator(".file-message", { hasText: "Large.pdf" })
+      .getByRole("button", { name: "Preview" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Large.pdf" });
+    await dialog.getByText("Page 1 of 2").waitFor();
+    await dialog.getByText("Large one", { exact: true }).waitFor();
+    expect((await inkOf(dialog.locator("canvas[data-rendered]"))).ink).toBeGreaterThan(500);
+    await dialog.getByRole("button", { name: "Next page" }).click();
+    await dialog.getByText("Large two", { exact: true }).waitFor();
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(elsewhere).toEqual([]);
+  });
 
   it("a PDF that cannot be read says so and offers the download", async () => {
     const owner = await signUpOwner(server, "Olivia Owner");
