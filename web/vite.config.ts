@@ -45,7 +45,15 @@ export default defineConfig(({ command, mode }) => ({
     rollupOptions: {
       // scripts/build.mjs builds each page (index.html, client.html) on its own, naming it as
       // the input: the client portal's chunks then hold only what the portal uses.
-      output: { chunkFileNames: "assets/chunk-[hash].js" },
+      output: {
+        chunkFileNames: "assets/chunk-[hash].js",
+        // pdf.js's worker comes as an .mjs file (imported with ?url): named .js, it is served,
+        // cached and compressed as JavaScript like every other script.
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith(".mjs"))
+            ? "assets/[name]-[hash].js"
+            : "assets/[name]-[hash][extname]",
+      },
       onwarn(warning, warn) {
         // Libraries mark their modules "use client" for React Server Components; meaningless here.
         if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;

@@ -129,8 +129,10 @@ describe.skipIf(!browserAvailable)("files, previews and approvals in the browser
     await clientCard.getByRole("button", { name: "Approve" }).waitFor();
     await clientCard.getByRole("button", { name: "Preview" }).click();
     const preview = cp.getByRole("dialog", { name: "brief.pdf" });
-    const pdfLink = preview.getByRole("link", { name: "Open PDF" });
-    await pdfLink.waitFor();
+    // Drawn inline (pdf.js); tests/browser/previews.test.ts goes through pages and zoom.
+    await preview.getByText("Page 1 of 1").waitFor();
+    await preview.locator("canvas[data-rendered]").waitFor();
+    const pdfLink = preview.getByRole("link", { name: "Download" });
     const pdfUrl = new URL((await pdfLink.getAttribute("href")) ?? "", server.url).toString();
     const answer = await cp.request.get(pdfUrl);
     expect(answer.status()).toBe(200);

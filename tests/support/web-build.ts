@@ -19,5 +19,11 @@ export async function ensureWebBuilt(root = process.cwd()): Promise<void> {
   const sources = Math.max(newestMtime(path.join(root, "web")), newestMtime(path.join(root, "shared")));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   // The production build's own steps (each page on its own): scripts/build.mjs.
-  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--web-only"], { cwd: root, stdio: "inherit" });
+  // NODE_ENV=production as `npm run build` has it: under vitest's NODE_ENV=test, Vite resolves
+  // packages' "development" export conditions (Radix's dev warnings: ~200 bytes gzip more).
+  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--web-only"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }

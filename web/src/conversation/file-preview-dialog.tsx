@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { fileKind } from "../../../shared/files";
 import { apiUrl } from "../api/client";
 import { buttonClassName } from "../ui/button";
@@ -6,7 +7,21 @@ import { Dialog } from "../ui/dialog";
 import { DownloadIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { ExternalIcon } from "./file-icons";
+import { ImageViewer } from "./image-viewer";
+import { PreviewFailed } from "./preview-failed";
 import "./files.css";
+
+/**
+ * pdf.js comes with the first PDF preview, never before (the portal's first load stays small).
+ * A chunk that cannot be fetched (offline, a new deployment) shows the download instead.
+ */
+const PdfViewer = lazy(() =>
+  import("./pdf-viewer").catch(() => ({
+    default: ({ url, fileName }: { url: string; fileName: string }) => (
+      <PreviewFailed url={url} fileName={fileName} />
+    ),
+  })),
+);
 
 export interface PreviewFile {
   fileName: string;
@@ -26,9 +41,12 @@ const TEXT_PREVIEW_BYTES = 256 * 1024;
 
 /**
  * The file preview (spec section 2): image, video, audio, pdf and text inline; anything else
- * "This file type cannot be previewed." with a download link.
+ * "This file type cannot be previewed." with a download link. PDFs and images fill the screen
+ * (the dialog is as tall as the window) and zoom.
  */
 export function FilePreviewDialog({ file, onClose }: FilePreviewDialogProps) {
+  const kind = file ? fileKind(file.fileName) : null;
+  const fills = kind === "pdf" || (kind === "image" && Boolean(file?.previewUrl));
   return (
     <Dialog
       open={file !== null}
@@ -37,6 +55,7 @@ export function FilePreviewDialog({ file, onClose }: FilePreviewDialogProps) {
       }}
       title={file?.fileName ?? ""}
       width="wide"
+      className={fills ? "file-preview-dialog file-preview-dialog--fill" : "file-preview-dialog"}
     >
       {file && <PreviewBody file={file} />}
     </Dialog>
@@ -56,22 +75,28 @@ function PreviewBody({ file }: { file: PreviewFile }) {
   );
   return (
     <div className="file-preview">
-      <div className="file-preview__stage">
-        {imageUrl && <img className="file-preview__media" src={imageUrl} alt={file.fileName} />}
-        {kind === "video" && (
-          // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
-          <video className="file-preview__media" src={url} controls preload="metadata" />
-        )}
-        {kind === "audio" && (
-          // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
-          <audio className="file-preview__audio" src={url} controls preload="metadata" />
-        )}
-        {kind === "pdf" && <PdfPreview url={url} />}
-        {kind === "text" && <TextPreview url={url} />}
-        {(kind === "document" || kind === "unknown" || (kind === "image" && !imageUrl)) && (
-          <p className="file-preview__none">This file type cannot be previewed.</p>
-        )}
-      </div>
+      {imageUrl ? (
+        <ImageViewer src={imageUrl} fileName={file.fileName} downloadUrl={url} />
+      ) : kind === "pdf" ? (
+        <Suspense fallback={<Spinner label="Loading preview" />}>
+          <PdfViewer url={url} fileName={file.fileName} />
+        </Suspense>
+      ) : (
+        <div className="file-preview__stage">
+          {kind === "video" && (
+            // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
+            <video className="file-preview__media" src={url} controls preload="metadata" />
+          )}
+          {kind === "audio" && (
+            // biome-ignore lint/a11y/useMediaCaption: shared files come without captions
+            <audio className="file-preview__audio" src={url} controls preload="metadata" />
+          )}
+          {kind === "text" && <TextPreview url={url} />}
+          {(kind === "document" || kind === "unknown" || kind === "image") && (
+            <p className="file-preview__none">This file type cannot be previewed.</p>
+          )}
+        </div>
+      )}
       <div className="file-preview__actions">
         {imageUrl && (
           <a
@@ -86,30 +111,6 @@ function PreviewBody({ file }: { file: PreviewFile }) {
         )}
         {download}
       </div>
-    </div>
-  );
-}
-
-/**
- * The server forbids framing its answers (X-Frame-Options: DENY, and downloads carry
- * `Content-Security-Policy: sandbox`, under which the browser's PDF viewer does not run) and the
- * page's CSP has `object-src 'none'`: a PDF cannot be shown inside the page. It opens in the
- * browser's own viewer in a new tab (the server sends PDFs inline).
- */
-function PdfPreview({ url }: { url: string }) {
-  return (
-    <div className="file-preview__pdf">
-      <p className="file-preview__pdf-title">PDF document</p>
-      <p className="file-preview__pdf-text">PDFs open in your browser's viewer.</p>
-      <a
-        className={buttonClassName("primary", "md")}
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        <ExternalIcon />
-        Open PDF
-      </a>
     </div>
   );
 }

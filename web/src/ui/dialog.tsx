@@ -10,6 +10,8 @@ interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   width?: "normal" | "wide";
+  /** Extra classes on the dialog box (e.g. the file preview's full-height layout). */
+  className?: string;
   children: ReactNode;
 }
 
@@ -20,6 +22,7 @@ export function Dialog({
   title,
   description,
   width = "normal",
+  className,
   children,
 }: DialogProps) {
   return (
@@ -27,7 +30,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
-          className={`dialog__content${width === "wide" ? " dialog__content--wide" : ""}`}
+          className={`dialog__content${width === "wide" ? " dialog__content--wide" : ""}${className ? ` ${className}` : ""}`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="dialog__header">

@@ -1,0 +1,86 @@
+import { useRef, useState } from "react";
+import { Spinner } from "../ui/spinner";
+import { ActualSizeIcon, FitScreenIcon } from "./preview-icons";
+import { PreviewFailed } from "./preview-failed";
+import { PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
+import { usePreviewZoom, useViewportSize } from "./preview-zoom";
+
+/** Room around the image (the padding of .preview-stage__content). */
+const STAGE_PADDING = 16;
+
+interface ImageViewerProps {
+  /** The server's preview of the image (at most 1600 px): its pixels are the 100%. */
+  src: string;
+  fileName: string;
+  /** The original, offered when the preview cannot be shown. */
+  downloadUrl: string;
+}
+
+/**
+ * An image in the preview dialog: fitted to the dialog (never enlarged) at first; a click on it
+ * or the 100% button shows it pixel for pixel (the dialog scrolls), again back to fitted.
+ */
+export function ImageViewer({ src, fileName, downloadUrl }: ImageViewerProps) {
+  const viewportRef = useRef<HTMLElement>(null);
+  const room = useViewportSize(viewportRef);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const fitScreen =
+    natural && room
+      ? Math.min(
+          1,
+          (room.width - 2 * STAGE_PADDING) / natural.width,
+          (room.height - 2 * STAGE_PADDING) / natural.height,
+        )
+      : 1;
+  const { zoom, fitted, zoomIn, zoomOut, fitToView, actualSize } = usePreviewZoom(
+    viewportRef,
+    Math.max(0.01, fitScreen),
+  );
+  const showsActualSize = !fitted && zoom === 1;
+  const toggle = (at?: { clientX: number; clientY: number }) =>
+    fitted ? actualSize(at) : fitToView(at);
+
+  if (failed) return <PreviewFailed url={downloadUrl} fileName={fileName} />;
+
+  return (
+    <div className="preview-viewer">
+      <PreviewToolbar>
+        <ZoomControls zoom={zoom} onZoomIn={zoomIn} onZoomOut={zoomOut}>
+          <ToolbarButton
+            label={fitted ? "Show at 100%" : "Fit to screen"}
+            icon={fitted ? <ActualSizeIcon /> : <FitScreenIcon />}
+            pressed={showsActualSize}
+            onClick={() => toggle()}
+          />
+        </ZoomControls>
+      </PreviewToolbar>
+      <section
+        ref={viewportRef}
+        className="preview-stage"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll a zoomed page
+        tabIndex={0}
+        aria-label={fileName}
+      >
+        <div className="preview-stage__content">
+          {!natural && <Spinner label="Loading preview" />}
+          {/* The click is a shortcut for the toolbar's 100% / Fit to screen button. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the toolbar button does the same by keyboard */}
+          <img
+            className={`preview-stage__image${fitted ? " preview-stage__image--fitted" : ""}`}
+            src={src}
+            alt={fileName}
+            hidden={!natural}
+            style={natural ? { width: Math.round(natural.width * zoom) } : undefined}
+            onLoad={(event) => {
+              const image = event.currentTarget;
+              setNatural({ width: image.naturalWidth, height: image.naturalHeight });
+            }}
+            onError={() => setFailed(true)}
+            onClick={(event) => toggle({ clientX: event.clientX, clientY: event.clientY })}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
