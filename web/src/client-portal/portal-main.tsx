@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type CSSProperties, lazy, Suspense, useState } from "react";
+import { brandShades } from "../../../shared/contrast";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
 import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
@@ -7,6 +8,7 @@ import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
 import { ConnectionBanner } from "../realtime/connection-banner";
 import { useRealtime } from "../realtime/use-realtime";
+import { toHexColor } from "../ui/css-color";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import type { PortalClient } from "./portal-client-query";
@@ -33,8 +35,16 @@ interface PortalMainProps {
  */
 function brandStyle(owner: PortalClient["owner"]): CSSProperties {
   const colors = owner.accountTier === "agency" ? owner : DEFAULT_COLORS;
+  // Fills and primary text use shades that stay readable with any chosen colour (WCAG AA).
+  const shades = brandShades({
+    primaryColor: toHexColor(colors.primaryColor) ?? colors.primaryColor,
+    backgroundColor: toHexColor(colors.backgroundColor) ?? colors.backgroundColor,
+    textColor: toHexColor(colors.textColor) ?? colors.textColor,
+  });
   return {
     "--brand-primary": colors.primaryColor,
+    "--brand-primary-strong": shades.primaryStrong,
+    "--brand-primary-text": shades.primaryText,
     "--brand-background": colors.backgroundColor,
     "--brand-text": colors.textColor,
   } as CSSProperties;

@@ -1,0 +1,224 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "../support/axe";
+import { browserAvailable, launchBrowser } from "../support/browser";
+import { addClient, addJoinedClient, type JoinedClient } from "../support/conversations";
+import { type SignedInOwner, signUpOwner } from "../support/factories";
+import { expectPath, openPage } from "../support/page";
+import { type TestServer, startTestServer } from "../support/server";
+
+/** Set SCREENSHOT_DIR to keep a screenshot of every page checked. */
+const screenshotDir = process.env.SCREENSHOT_DIR;
+
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 375, height: 667 };
+
+/** A small valid one-page PDF. */
+function minimalPdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on every page", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const pageAs = (agent?: { cookieHeader: string }, viewport = DESKTOP): Promise<Page> =>
+    openPage(browser, server.url, agent, { viewport, defaultTimeout: 10_000 });
+
+  /** Checks the page as it is now, keeping a screenshot when asked to. */
+  async function check(page: Page, label: string) {
+    if (screenshotDir) {
+      const name = label.replaceAll(/[^a-z0-9]+/gi, "-").toLowerCase();
+      await page.screenshot({ path: `${screenshotDir}/axe-${name}.png` });
+    }
+    await expectNoSeriousAxeViolations(page, label);
+  }
+
+  /** An owner with a client who joined, and a conversation holding messages, an image and a PDF awaiting approval. */
+  async function conversationWithFiles(): Promise<{ owner: SignedInOwner; client: JoinedClient }> {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const client = await addJoinedClient(server, owner, { name: "Carla Client" });
+    await owner.agent.post(`/api/clients/${client.id}/messages`, {
+      content: "Hi Carla, the first draft is attached.",
+    });
+    await client.agent.post(`/api/clients/${client.id}/messages`, {
+      content: "Thanks! I'll have a look today.",
+    });
+    const pdf = new FormData();
+    pdf.append("file", new Blob([new Uint8Array(minimalPdf())]), "Brief.pdf");
+    pdf.append("requiresFeedback", "true");
+    const sent = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, {
+      body: pdf,
+    });
+    expect(sent.status).toBe(201);
+    return { owner, client };
+  }
+
+  it("the signed-out pages: sign in, sign up, verify, reset, not found", async () => {
+    const page = await pageAs();
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+    await check(page, "auth sign in");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByRole("button", { name: "Create Account" }).waitFor();
+    await check(page, "auth sign up");
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send reset code" }).waitFor();
+    await check(page, "forgot password dialog");
+
+    await page.goto("/verify-email?email=bea%40example.test");
+    await page.getByRole("button", { name: "Verify Email" }).waitFor();
+    await check(page, "verify email");
+
+    await page.goto("/reset-password");
+    await page.getByRole("heading", { name: "Reset Your Password" }).waitFor();
+    await check(page, "reset password without a token");
+    await page.goto("/reset-password?token=123456&email=bea%40example.test");
+    await page.getByLabel("Reset code").fill("123456");
+    await page.getByLabel("Email address").fill("bea@example.test");
+    await check(page, "reset password with a token");
+
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await check(page, "not found");
+
+    await page.goto("/pricing");
+    await page.getByRole("region", { name: "Agency" }).waitFor();
+    await check(page, "pricing signed out");
+  });
+
+  it("the dashboard empty and with clients, the add client dialog, pricing", async () => {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const page = await pageAs(owner.agent);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Let's keep it simple." }).waitFor();
+    await check(page, "dashboard empty");
+
+    await page.getByRole("button", { name: "Add Client" }).first().click();
+    await page.getByRole("dialog").getByLabel("Client name").waitFor();
+    await check(page, "add client dialog");
+    await page.keyboard.press("Escape");
+
+    await addClient(owner, { name: "Carla Client" });
+    await page.reload();
+    await page.getByText("Carla Client").first().waitFor();
+    await check(page, "dashboard with clients");
+
+    await page.goto("/pricing");
+    await page.getByRole("region", { name: "Agency" }).waitFor();
+    await check(page, "pricing signed in");
+  });
+
+  it("a conversation with files and an approval, its attachments, the upload dialog", async () => {
+    const { owner, client } = await conversationWithFiles();
+    const page = await pageAs(owner.agent);
+    await page.goto(`/?client=${client.id}`);
+    const log = page.getByRole("log");
+    await log.getByText("Feedback Required").waitFor();
+    await log.getByText("Thanks! I'll have a look today.").waitFor();
+    await check(page, "owner conversation with files");
+
+    await page.getByRole("button", { name: "Upload File" }).click();
+    await page.getByRole("dialog", { name: "Upload File" }).waitFor();
+    await check(page, "upload file dialog");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("tab", { name: "Attachments" }).click();
+    await page.getByRole("tabpanel").getByText("Brief.pdf").first().waitFor();
+    await check(page, "owner attachments");
+  });
+
+  it("each Account Settings tab and the cancellation dialog (a paid agency owner)", async () => {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const checkout = await owner.agent.post("/api/subscription/create-checkout", {
+      tier: "agency",
+      period: "monthly",
+    });
+    const session = new URL(checkout.body.url).searchParams.get("session")!;
+    const paid = await owner.agent.request("POST", "/billing/test-checkout", {
+      body: new URLSearchParams({ session, outcome: "pay" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(paid.status).toBe(303);
+
+    const page = await pageAs(owner.agent);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Account Settings" });
+    await dialog.getByLabel("Full name").waitFor();
+    await check(page, "settings profile");
+    for (const tab of ["Account", "Notifications", "Password"]) {
+      await dialog.getByRole("tab", { name: tab }).click();
+      await dialog.getByRole("tabpanel", { name: tab }).waitFor();
+      if (tab === "Account") await dialog.getByRole("button", { name: "Cancel Subscription" }).waitFor();
+      await check(page, `settings ${tab.toLowerCase()}`);
+    }
+
+    await dialog.getByRole("tab", { name: "Account" }).click();
+    await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
+    const flow = page.getByRole("dialog", { name: "Cancel Subscription" });
+    await flow.getByLabel("Other").check();
+    await flow.getByLabel("Please tell us more").fill("Merging with another studio");
+    await check(page, "cancellation dialog, reason");
+    await flow.getByRole("button", { name: "Continue" }).click();
+    await flow.getByText("Before you go, would one of these help?").waitFor();
+    await flow.getByLabel("Pause my account").check();
+    await check(page, "cancellation dialog, retention offer");
+  });
+
+  it("every portal tab at 375x667, with a file waiting for approval", async () => {
+    const { client } = await conversationWithFiles();
+    const page = await pageAs(client.agent, PHONE);
+    await page.goto(`/client/${client.id}`);
+    const log = page.getByRole("log");
+    await log.getByRole("button", { name: "Approve" }).waitFor();
+    await check(page, "portal conversation (375 px)");
+    await page.getByRole("tab", { name: "Attachments" }).click();
+    await page.getByRole("tabpanel").getByText("Brief.pdf").first().waitFor();
+    await check(page, "portal attachments (375 px)");
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByRole("tabpanel").getByRole("button").first().waitFor();
+    await check(page, "portal settings (375 px)");
+  });
+
+  it("the portal's signed-out and sign-in-link pages (375x667)", async () => {
+    const page = await pageAs(undefined, PHONE);
+    await page.goto("/client/signed-out");
+    await page.getByRole("heading", { name: "You're signed out" }).waitFor();
+    await check(page, "portal signed out");
+    await page.goto("/client/sign-in?token=not-a-real-token");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await check(page, "portal sign-in link");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Sign-in link not valid" }).waitFor();
+    await check(page, "portal sign-in link not valid");
+    await page.goto("/client");
+    await expectPath(page, "/client");
+    await page.getByRole("heading").first().waitFor();
+    await check(page, "portal without a session");
+  });
+});
