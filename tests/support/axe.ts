@@ -20,6 +20,16 @@ interface AxeViolation {
 
 /** The WCAG A/AA violations axe-core finds on the page as it is now. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog fading in has, for a moment, text over a half-transparent colour: check the
+  // page as it settles (finite animations only; a spinner turns forever).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => "axe" in window);
   // Evaluated through the DevTools protocol rather than page.addScriptTag: the app's
   // Content-Security-Policy (script-src 'self') rightly refuses an inline script tag.

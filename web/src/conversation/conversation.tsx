@@ -19,6 +19,7 @@ import { Composer } from "./composer";
 import type { FileMessage } from "./files-api";
 import { MessageList } from "./message-list";
 import { markRead, useMessages, useSendMessage } from "./messages-query";
+import { NewMessageAnnouncer } from "./new-message-announcer";
 import type { OutboxEntry } from "./outbox";
 import { UnsentMessages, useUnsentInList } from "./unsent-messages";
 import "./conversation.css";
@@ -254,8 +255,9 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
         ref={scrollRef}
         className="conversation__scroll"
         role="log"
-        aria-live="polite"
-        aria-relevant="additions"
+        // Silent: NewMessageAnnouncer speaks arriving messages (the list also grows with
+        // older pages and lazily loaded file cards, which should not be read out).
+        aria-live="off"
         aria-label={`Messages with ${otherName}`}
         aria-busy={isPending || isFetchingNextPage || undefined}
         // Keyboard users scroll the history with the arrow keys once it has focus.
@@ -311,6 +313,7 @@ function ConversationView({ clientId, viewerRole, otherName, onRead }: Conversat
           </>
         )}
       </div>
+      <NewMessageAnnouncer messages={messages} viewerRole={viewerRole} />
       {!atBottom && messages && messages.length > 0 && (
         <button type="button" className="conversation__jump" onClick={jumpToNewest}>
           <ArrowDownIcon />
