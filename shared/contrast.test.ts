@@ -64,10 +64,11 @@ describe("brandShades", () => {
     { primaryColor: "#f5f5f5", backgroundColor: "#ffffff", textColor: "#000000" },
     { primaryColor: "#0093ff", backgroundColor: "#101828", textColor: "#ffffff" },
     { primaryColor: "#38bdf8", backgroundColor: "#0b1220", textColor: "#e5e7eb" },
+    { primaryColor: "#ffb000", backgroundColor: "#fffdf5", textColor: "#1f2937" },
   ];
 
   it.each(schemes)("gives white text 4.5:1 on the fill and primary text 4.5:1 on the surfaces: %o", (colors) => {
-    const { primaryStrong, primaryText } = brandShades(colors);
+    const { primaryStrong, primaryText, textMuted, textSubtle } = brandShades(colors);
     expect(contrastRatio("#ffffff", primaryStrong)).toBeGreaterThanOrEqual(4.5);
     // The surfaces portal.css puts primary text on: surface, page background, soft tint.
     const surfaces = [
@@ -76,8 +77,18 @@ describe("brandShades", () => {
       mixHex(colors.primaryColor, colors.backgroundColor, 0.12)!,
     ];
     for (const surface of surfaces) {
-      expect(contrastRatio(primaryText, surface)).toBeGreaterThanOrEqual(4.5);
+      for (const text of [primaryText, textMuted, textSubtle]) {
+        expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+      }
     }
+  });
+
+  it("softens the text colour only as far as it stays readable", () => {
+    // Black on white: the 75% and 60% mixes already pass and are kept as they were.
+    expect(brandShades(DEFAULT_COLORS)).toMatchObject({ textMuted: "#404040", textSubtle: "#666666" });
+    // A grey text colour leaves no room: the softer shades come back to a passing grey.
+    const grey = brandShades({ primaryColor: "#0093ff", backgroundColor: "#fffdf5", textColor: "#6b7280" });
+    expect(contrastRatio(grey.textSubtle, "#fffdf5")).toBeGreaterThanOrEqual(4.5);
   });
 
   it("keeps the hue of a saturated primary", () => {

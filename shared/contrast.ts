@@ -79,6 +79,10 @@ export interface BrandShades {
   primaryStrong: string;
   /** Primary-coloured text (links, active tab, receipts) on the page's surfaces. */
   primaryText: string;
+  /** Secondary text: the text colour softened toward the background as far as stays readable. */
+  textMuted: string;
+  /** Times, hints, the footer: softer still, and still 4.5:1. */
+  textSubtle: string;
 }
 
 /**
@@ -103,8 +107,14 @@ export function brandShades(colors: BrandColors): BrandShades {
   const primary = pick(colors.primaryColor, DEFAULT_COLORS.primaryColor);
   const background = pick(colors.backgroundColor, DEFAULT_COLORS.backgroundColor);
   const text = pick(colors.textColor, DEFAULT_COLORS.textColor);
+  const surfaces = surfacesOf(primary, background, text);
+  const softened = (textWeight: number) =>
+    shadeForContrast(mixHex(text, background, textWeight)!, surfaces)!;
   return {
     primaryStrong: shadeForContrast(primary, ["#ffffff"])!,
-    primaryText: shadeForContrast(primary, surfacesOf(primary, background, text))!,
+    primaryText: shadeForContrast(primary, surfaces)!,
+    // portal.css used to mix these in CSS (75% and 60% text), which fails for a grey text colour.
+    textMuted: softened(0.75),
+    textSubtle: softened(0.6),
   };
 }

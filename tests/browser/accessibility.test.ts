@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { browserAvailable, launchBrowser } from "../support/browser";
-import { addClient, addJoinedClient, type JoinedClient } from "../support/conversations";
+import { brandShades, parseHex } from "../../shared/contrast";
+import { addClient, addJoinedClient, type JoinedClient, setTier } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { expectPath, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
@@ -203,6 +204,53 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByRole("tabpanel").getByRole("button").first().waitFor();
     await check(page, "portal settings (375 px)");
+  });
+
+  it("toasts are announced: errors assertively, other notices politely", async () => {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const visitor = await pageAs();
+    await visitor.goto("/auth");
+    await visitor.getByLabel("Email", { exact: true }).fill(owner.email);
+    await visitor.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await visitor.getByRole("button", { name: "Sign In", exact: true }).click();
+    // Radix Toast speaks each notice through its own status element: "assertive" for
+    // foreground toasts (ui/toast.tsx makes the destructive ones foreground).
+    await visitor
+      .locator('[role="status"][aria-live="assertive"]')
+      .filter({ hasText: "Login failed" })
+      .waitFor();
+
+    const page = await pageAs(owner.agent);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Account Settings" });
+    await dialog.getByLabel("Company name").fill("Owner Studio");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await page
+      .locator('[role="status"][aria-live="polite"]')
+      .filter({ hasText: "Profile updated successfully" })
+      .waitFor();
+  });
+
+  it("a branded portal: an agency owner's light primary gets readable shades too", async () => {
+    const { owner, client } = await conversationWithFiles();
+    await setTier(owner.id, "agency");
+    const scheme = { primaryColor: "#ffb000", backgroundColor: "#fffdf5", textColor: "#1f2937" };
+    const saved = await owner.agent.patch("/api/user/color-scheme", scheme);
+    expect(saved.status).toBe(200);
+    const page = await pageAs(client.agent, PHONE);
+    await page.goto(`/client/${client.id}`);
+    await page.getByRole("log").getByRole("button", { name: "Approve" }).waitFor();
+    const { primaryStrong } = brandShades(scheme);
+    expect(
+      await page.getByRole("log").getByRole("button", { name: "Approve" }).evaluate(
+        (button) => getComputedStyle(button).backgroundColor,
+      ),
+    ).toBe(`rgb(${parseHex(primaryStrong)!.join(", ")})`);
+    await check(page, "branded portal conversation (375 px)");
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByRole("tabpanel").getByRole("button").first().waitFor();
+    await check(page, "branded portal settings (375 px)");
   });
 
   it("the portal's signed-out and sign-in-link pages (375x667)", async () => {

@@ -120,6 +120,9 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
     await op.keyboard.type("Here is the brief for your review.");
     await op.keyboard.press("Enter");
     await log.getByText("Here is the brief for your review.").waitFor();
+    // Your own message is not read back to you.
+    const ownerStatus = op.getByRole("region", { name: "Conversation with Carla Client" }).getByRole("status");
+    expect(await ownerStatus.textContent()).toBe("");
 
     // The client's screen reader hears it: the polite status says who wrote what.
     const clientStatus = cp.getByRole("status").filter({ hasText: "New message from" });
@@ -161,6 +164,11 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
       .toBe("New message from Olivia Owner: sent a file, Brief.pdf");
     const approve = cp.getByRole("log").getByRole("button", { name: "Approve" });
     await approve.waitFor();
+    // On the way: the tabs and the message history (a scrollable region, focusable to scroll).
+    await tabTo(cp, cp.getByRole("tab", { name: "Conversation" }));
+    if (screenshotDir) await cp.screenshot({ path: `${screenshotDir}/keyboard-tab.png` });
+    await tabTo(cp, cp.getByRole("log"));
+    if (screenshotDir) await cp.screenshot({ path: `${screenshotDir}/keyboard-log.png` });
     await tabTo(cp, approve);
     if (screenshotDir) await cp.screenshot({ path: `${screenshotDir}/keyboard-approve.png` });
     await cp.keyboard.press("Enter");

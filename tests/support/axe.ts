@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { AxeResults, RunOptions } from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -35,14 +36,16 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Content-Security-Policy (script-src 'self') rightly refuses an inline script tag.
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: Function } }).axe;
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+    };
     const results = await axe.run(document, {
       runOnly: { type: "tag", values: tags },
       resultTypes: ["violations"],
     });
-    return results.violations.map((violation: AxeViolation) => ({
+    return results.violations.map((violation) => ({
       id: violation.id,
-      impact: violation.impact,
+      impact: violation.impact ?? null,
       help: violation.help,
       helpUrl: violation.helpUrl,
       nodes: violation.nodes.map((node) => ({

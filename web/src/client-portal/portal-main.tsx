@@ -45,6 +45,8 @@ function brandStyle(owner: PortalClient["owner"]): CSSProperties {
     "--brand-primary": colors.primaryColor,
     "--brand-primary-strong": shades.primaryStrong,
     "--brand-primary-text": shades.primaryText,
+    "--brand-text-muted": shades.textMuted,
+    "--brand-text-subtle": shades.textSubtle,
     "--brand-background": colors.backgroundColor,
     "--brand-text": colors.textColor,
   } as CSSProperties;
