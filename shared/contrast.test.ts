@@ -10,7 +10,11 @@ const hueOf = (color: string) => {
   const min = Math.min(r, g, b);
   if (max === min) return 0;
   const hue =
-    max === r ? (g - b) / (max - min) : max === g ? 2 + (b - r) / (max - min) : 4 + (r - g) / (max - min);
+    max === r
+      ? (g - b) / (max - min)
+      : max === g
+        ? 2 + (b - r) / (max - min)
+        : 4 + (r - g) / (max - min);
   return (hue * 60 + 360) % 360;
 };
 
@@ -28,7 +32,9 @@ describe("shadeForContrast", () => {
       (percent) => mixHex("#0093ff", "#000000", 1 - percent / 100) === shade,
     )!;
     expect(black).toBeGreaterThan(0);
-    expect(contrastRatio(mixHex("#0093ff", "#000000", 1 - (black - 1) / 100)!, "#ffffff")).toBeLessThan(4.5);
+    expect(
+      contrastRatio(mixHex("#0093ff", "#000000", 1 - (black - 1) / 100)!, "#ffffff"),
+    ).toBeLessThan(4.5);
     expect(hueOf(shade)).toBeCloseTo(hueOf("#0093ff"), 0);
   });
 
@@ -67,27 +73,37 @@ describe("brandShades", () => {
     { primaryColor: "#ffb000", backgroundColor: "#fffdf5", textColor: "#1f2937" },
   ];
 
-  it.each(schemes)("gives white text 4.5:1 on the fill and primary text 4.5:1 on the surfaces: %o", (colors) => {
-    const { primaryStrong, primaryText, textMuted, textSubtle } = brandShades(colors);
-    expect(contrastRatio("#ffffff", primaryStrong)).toBeGreaterThanOrEqual(4.5);
-    // The surfaces portal.css puts primary text on: surface, page background, soft tint.
-    const surfaces = [
-      colors.backgroundColor,
-      mixHex(colors.backgroundColor, colors.textColor, 0.94)!,
-      mixHex(colors.primaryColor, colors.backgroundColor, 0.12)!,
-    ];
-    for (const surface of surfaces) {
-      for (const text of [primaryText, textMuted, textSubtle]) {
-        expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+  it.each(schemes)(
+    "gives white text 4.5:1 on the fill and primary text 4.5:1 on the surfaces: %o",
+    (colors) => {
+      const { primaryStrong, primaryText, textMuted, textSubtle } = brandShades(colors);
+      expect(contrastRatio("#ffffff", primaryStrong)).toBeGreaterThanOrEqual(4.5);
+      // The surfaces portal.css puts primary text on: surface, page background, soft tint.
+      const surfaces = [
+        colors.backgroundColor,
+        mixHex(colors.backgroundColor, colors.textColor, 0.94)!,
+        mixHex(colors.primaryColor, colors.backgroundColor, 0.12)!,
+      ];
+      for (const surface of surfaces) {
+        for (const text of [primaryText, textMuted, textSubtle]) {
+          expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+        }
       }
-    }
-  });
+    },
+  );
 
   it("softens the text colour only as far as it stays readable", () => {
     // Black on white: the 75% and 60% mixes already pass and are kept as they were.
-    expect(brandShades(DEFAULT_COLORS)).toMatchObject({ textMuted: "#404040", textSubtle: "#666666" });
+    expect(brandShades(DEFAULT_COLORS)).toMatchObject({
+      textMuted: "#404040",
+      textSubtle: "#666666",
+    });
     // A grey text colour leaves no room: the softer shades come back to a passing grey.
-    const grey = brandShades({ primaryColor: "#0093ff", backgroundColor: "#fffdf5", textColor: "#6b7280" });
+    const grey = brandShades({
+      primaryColor: "#0093ff",
+      backgroundColor: "#fffdf5",
+      textColor: "#6b7280",
+    });
     expect(contrastRatio(grey.textSubtle, "#fffdf5")).toBeGreaterThanOrEqual(4.5);
   });
 
@@ -106,7 +122,8 @@ describe("brandShades", () => {
 
   it("gives the dashboard theme's values for the spec's default scheme (web/src/ui/theme.css)", () => {
     const theme = readFileSync(new URL("../web/src/ui/theme.css", import.meta.url), "utf8");
-    const token = (name: string) => new RegExp(`\\s${name}:\\s*(#[0-9a-f]{6});`, "i").exec(theme)?.[1];
+    const token = (name: string) =>
+      new RegExp(`\\s${name}:\\s*(#[0-9a-f]{6});`, "i").exec(theme)?.[1];
     const { primaryStrong, primaryText } = brandShades(DEFAULT_COLORS);
     expect(token("--color-brand")).toBe(DEFAULT_COLORS.primaryColor);
     expect(token("--color-primary")).toBe(primaryStrong);
@@ -115,7 +132,9 @@ describe("brandShades", () => {
     for (const surface of ["--color-surface", "--color-background", "--color-primary-soft"]) {
       expect(contrastRatio(primaryText, token(surface)!)).toBeGreaterThanOrEqual(4.5);
     }
-    expect(contrastRatio(token("--color-text-subtle")!, token("--color-primary-soft")!)).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio(token("--color-text-subtle")!, token("--color-primary-soft")!),
+    ).toBeGreaterThanOrEqual(4.5);
     for (const state of ["--color-primary-hover", "--color-primary-active"]) {
       expect(contrastRatio("#ffffff", token(state)!)).toBeGreaterThanOrEqual(4.5);
     }

@@ -91,11 +91,7 @@ export interface BrandShades {
  * background (background mixed with 6% text), and the primary's soft tint (12% on the surface).
  */
 function surfacesOf(primary: string, background: string, text: string): string[] {
-  return [
-    background,
-    mixHex(background, text, 0.94)!,
-    mixHex(primary, background, 0.12)!,
-  ];
+  return [background, mixHex(background, text, 0.94)!, mixHex(primary, background, 0.12)!];
 }
 
 /**

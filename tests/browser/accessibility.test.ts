@@ -51,11 +51,12 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
 
   /** Checks the page as it is now, keeping a screenshot when asked to. */
   async function check(page: Page, label: string) {
+    await expectNoSeriousAxeViolations(page, label);
+    // After the check, which waits for animations to end.
     if (screenshotDir) {
       const name = label.replaceAll(/[^a-z0-9]+/gi, "-").toLowerCase();
       await page.screenshot({ path: `${screenshotDir}/axe-${name}.png` });
     }
-    await expectNoSeriousAxeViolations(page, label);
   }
 
   /** An owner with a client who joined, and a conversation holding messages, an image and a PDF awaiting approval. */
@@ -76,6 +77,22 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     });
     expect(sent.status).toBe(201);
     return { owner, client };
+  }
+
+  /** An owner who paid a test-mode checkout (as tests/browser/billing.test.ts does). */
+  async function paidOwner(tier: "pro" | "agency"): Promise<SignedInOwner> {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const checkout = await owner.agent.post("/api/subscription/create-checkout", {
+      tier,
+      period: "monthly",
+    });
+    const session = new URL(checkout.body.url).searchParams.get("session")!;
+    const paid = await owner.agent.request("POST", "/billing/test-checkout", {
+      body: new URLSearchParams({ session, outcome: "pay" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(paid.status).toBe(303);
+    return owner;
   }
 
   it("the signed-out pages: sign in, sign up, verify, reset, not found", async () => {
@@ -154,17 +171,7 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
   });
 
   it("each Account Settings tab and the cancellation dialog (a paid agency owner)", async () => {
-    const owner = await signUpOwner(server, "Olivia Owner");
-    const checkout = await owner.agent.post("/api/subscription/create-checkout", {
-      tier: "agency",
-      period: "monthly",
-    });
-    const session = new URL(checkout.body.url).searchParams.get("session")!;
-    const paid = await owner.agent.request("POST", "/billing/test-checkout", {
-      body: new URLSearchParams({ session, outcome: "pay" }).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    expect(paid.status).toBe(303);
+    const owner = await paidOwner("agency");
 
     const page = await pageAs(owner.agent);
     await page.goto("/");
@@ -175,7 +182,8 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     for (const tab of ["Account", "Notifications", "Password"]) {
       await dialog.getByRole("tab", { name: tab }).click();
       await dialog.getByRole("tabpanel", { name: tab }).waitFor();
-      if (tab === "Account") await dialog.getByRole("button", { name: "Cancel Subscription" }).waitFor();
+      if (tab === "Account")
+        await dialog.getByRole("button", { name: "Cancel Subscription" }).waitFor();
       await check(page, `settings ${tab.toLowerCase()}`);
     }
 
@@ -189,6 +197,19 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     await flow.getByText("Before you go, would one of these help?").waitFor();
     await flow.getByLabel("Pause my account").check();
     await check(page, "cancellation dialog, retention offer");
+  });
+
+  it("a failed payment: the dashboard's banner and pricing", async () => {
+    const owner = await paidOwner("pro");
+    const page = await pageAs(owner.agent);
+    await page.goto("/billing/test-mode");
+    await page.getByRole("button", { name: "Renewal payment fails" }).click();
+    await expectPath(page, "/");
+    await page.getByRole("alert").filter({ hasText: "Payment failed!" }).waitFor();
+    await check(page, "dashboard with a failed payment");
+    await page.goto("/pricing");
+    await page.getByRole("region", { name: "Agency" }).waitFor();
+    await check(page, "pricing after a failed payment");
   });
 
   it("every portal tab at 375x667, with a file waiting for approval", async () => {
@@ -243,9 +264,10 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     await page.getByRole("log").getByRole("button", { name: "Approve" }).waitFor();
     const { primaryStrong } = brandShades(scheme);
     expect(
-      await page.getByRole("log").getByRole("button", { name: "Approve" }).evaluate(
-        (button) => getComputedStyle(button).backgroundColor,
-      ),
+      await page
+        .getByRole("log")
+        .getByRole("button", { name: "Approve" })
+        .evaluate((button) => getComputedStyle(button).backgroundColor),
     ).toBe(`rgb(${parseHex(primaryStrong)!.join(", ")})`);
     await check(page, "branded portal conversation (375 px)");
     await page.getByRole("tab", { name: "Settings" }).click();

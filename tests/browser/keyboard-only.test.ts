@@ -66,12 +66,18 @@ function expectVisibleFocus(look: FocusLook | null) {
  * Presses Tab (or Shift+Tab) until `target` has the focus, checking on the way that each
  * focused element shows it. Fails after `limit` presses.
  */
-async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; limit?: number } = {}) {
+async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { backwards?: boolean; limit?: number } = {},
+) {
   const { backwards = false, limit = 40 } = options;
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     expectVisibleFocus(await focusLook(page));
-    const focused = await target.evaluate((element) => element === document.activeElement).catch(() => false);
+    const focused = await target
+      .evaluate((element) => element === document.activeElement)
+      .catch(() => false);
     if (focused) return;
   }
   throw new Error(`${limit} presses of ${backwards ? "Shift+Tab" : "Tab"} did not reach ${target}`);
@@ -106,7 +112,10 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
     // The owner opens the client's conversation from the client list.
     await op.goto("/");
     await op.getByRole("heading", { name: "Let's keep it simple." }).waitFor();
-    await tabTo(op, op.getByRole("navigation", { name: "Clients" }).getByRole("link", { name: /Carla Client/ }));
+    await tabTo(
+      op,
+      op.getByRole("navigation", { name: "Clients" }).getByRole("link", { name: /Carla Client/ }),
+    );
     if (screenshotDir) await op.screenshot({ path: `${screenshotDir}/keyboard-client-link.png` });
     await op.keyboard.press("Enter");
     const log = op.getByRole("log", { name: "Messages with Carla Client" });
@@ -121,7 +130,9 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
     await op.keyboard.press("Enter");
     await log.getByText("Here is the brief for your review.").waitFor();
     // Your own message is not read back to you.
-    const ownerStatus = op.getByRole("region", { name: "Conversation with Carla Client" }).getByRole("status");
+    const ownerStatus = op
+      .getByRole("region", { name: "Conversation with Carla Client" })
+      .getByRole("status");
     expect(await ownerStatus.textContent()).toBe("");
 
     // The client's screen reader hears it: the polite status says who wrote what.
@@ -144,7 +155,11 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
     if (screenshotDir) await op.screenshot({ path: `${screenshotDir}/keyboard-upload-zone.png` });
     const chooser = op.waitForEvent("filechooser");
     await op.keyboard.press("Enter");
-    await (await chooser).setFiles({ name: "Brief.pdf", mimeType: "application/pdf", buffer: minimalPdf() });
+    await (await chooser).setFiles({
+      name: "Brief.pdf",
+      mimeType: "application/pdf",
+      buffer: minimalPdf(),
+    });
     await dialog.getByText("Brief.pdf").waitFor();
 
     // Requires feedback with Space, then Upload with Enter.

@@ -81,8 +81,10 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string): P
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
   // Soft: a test that checks several pages reports every page's findings, then fails.
-  expect.soft(
-    serious,
-    `axe-core: serious or critical WCAG violations on ${label}:\n${describeViolations(serious)}`,
-  ).toEqual([]);
+  expect
+    .soft(
+      serious,
+      `axe-core: serious or critical WCAG violations on ${label}:\n${describeViolations(serious)}`,
+    )
+    .toEqual([]);
 }
