@@ -102,6 +102,10 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
       viewport: { width: 1280, height: 860 },
       defaultTimeout: 10_000,
     });
+    // Adding a "filechooser" listener turns on interception without waiting for it
+    // (playwright-core's _updateSubscription): one from the start, so that the Enter that
+    // opens the chooser later cannot outrun it.
+    op.on("filechooser", () => undefined);
     const cp = await openPage(browser, server.url, client.agent, {
       viewport: { width: 375, height: 667 },
       defaultTimeout: 10_000,
