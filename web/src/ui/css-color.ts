@@ -6,7 +6,8 @@ import { parseHex } from "../../../shared/contrast";
  * null when it is not an opaque colour.
  */
 export function toHexColor(value: string): string | null {
-  if (parseHex(value)) return value.trim();
+  const hex = parseHex(value);
+  if (hex) return `#${hex.map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
   const context = document.createElement("canvas").getContext("2d");
   if (!context) return null;
   // The 2D context turns any valid CSS colour into #rrggbb (opaque) or rgba(...), and keeps
