@@ -227,6 +227,41 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     await check(page, "portal settings (375 px)");
   });
 
+  it("a message from the other side is announced; the history, older pages and your own are not", async () => {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const client = await addJoinedClient(server, owner, { name: "Carla Client" });
+    for (let index = 1; index <= 55; index += 1) {
+      const answer = await owner.agent.post(`/api/clients/${client.id}/messages`, {
+        content: `History ${index}`,
+      });
+      expect(answer.status).toBe(201);
+    }
+    const page = await pageAs(client.agent, PHONE);
+    await page.goto(`/client/${client.id}`);
+    const log = page.getByRole("log");
+    const status = page
+      .getByRole("region", { name: "Conversation with Olivia Owner" })
+      .getByRole("status");
+    await log.getByText("History 55", { exact: true }).waitFor();
+    expect(await status.getAttribute("aria-live")).toBe("polite");
+    expect(await status.textContent()).toBe("");
+
+    // An older page loads above: not news.
+    await log.evaluate((area) => area.scrollTo({ top: 0 }));
+    await log.getByText("History 1", { exact: true }).waitFor();
+    expect(await status.textContent()).toBe("");
+
+    await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Are you there?" });
+    await expect
+      .poll(() => status.textContent())
+      .toBe("New message from Olivia Owner: Are you there?");
+
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Yes, reading now.");
+    await page.keyboard.press("Enter");
+    await log.getByText("Yes, reading now.").waitFor();
+    expect(await status.textContent()).toBe("New message from Olivia Owner: Are you there?");
+  });
+
   it("toasts are announced: errors assertively, other notices politely", async () => {
     const owner = await signUpOwner(server, "Olivia Owner");
     const visitor = await pageAs();
