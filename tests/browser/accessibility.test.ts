@@ -141,10 +141,25 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     await check(page, "add client dialog");
     await page.keyboard.press("Escape");
 
-    await addClient(owner, { name: "Carla Client" });
+    const added = await addClient(owner, { name: "Carla Client" });
     await page.reload();
     await page.getByText("Carla Client").first().waitFor();
     await check(page, "dashboard with clients");
+
+    await page.goto(`/?client=${added.id}`);
+    await page.getByRole("button", { name: "Delete Carla Client" }).click();
+    await page.getByRole("dialog", { name: "Delete Carla Client?" }).waitFor();
+    await check(page, "delete client dialog");
+    await page.keyboard.press("Escape");
+
+    // The owner on a phone: the client list, then the conversation.
+    const phone = await pageAs(owner.agent, PHONE);
+    await phone.goto("/");
+    await phone.getByText("Carla Client").first().waitFor();
+    await check(phone, "dashboard with clients (375 px)");
+    await phone.goto(`/?client=${added.id}`);
+    await phone.getByRole("log").getByText("No messages yet").waitFor();
+    await check(phone, "owner conversation (375 px)");
 
     await page.goto("/pricing");
     await page.getByRole("region", { name: "Agency" }).waitFor();
