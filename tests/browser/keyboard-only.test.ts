@@ -131,6 +131,7 @@ describe.skipIf(!browserAvailable)("keyboard only: no mouse from start to finish
       await tabTo(op, composer);
     }
     await op.keyboard.type("Here is the brief for your review.");
+    if (screenshotDir) await op.screenshot({ path: `${screenshotDir}/keyboard-composer.png` });
     await op.keyboard.press("Enter");
     await log.getByText("Here is the brief for your review.").waitFor();
     // Your own message is not read back to you.
