@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CSSProperties } from "react";
+import { brandShades } from "../../../shared/contrast";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
 import type { PortalBranding } from "../../../shared/schemas/branding";
 import { apiGet } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { toHexColor } from "../ui/css-color";
 
 /** What names the conversation on a signed-out page: its id, an invite token or a short code. */
 export type BrandingLookup = { client: string } | { invite: string } | { code: string } | null;
@@ -37,14 +39,26 @@ export function usePortalBranding(lookup: BrandingLookup): PortalBranding {
   return answer.data ?? DEFAULT_BRANDING;
 }
 
-/** The portal's colours as the theme's variables (portal.css derives the rest from these three). */
+/**
+ * The portal's colours as the theme's variables (portal.css derives the rest from these). Fills
+ * and primary text use shades that stay readable with any chosen colour (WCAG AA).
+ */
 export function brandColors(colors: {
   primaryColor: string;
   backgroundColor: string;
   textColor: string;
 }): CSSProperties {
+  const shades = brandShades({
+    primaryColor: toHexColor(colors.primaryColor) ?? colors.primaryColor,
+    backgroundColor: toHexColor(colors.backgroundColor) ?? colors.backgroundColor,
+    textColor: toHexColor(colors.textColor) ?? colors.textColor,
+  });
   return {
     "--brand-primary": colors.primaryColor,
+    "--brand-primary-strong": shades.primaryStrong,
+    "--brand-primary-text": shades.primaryText,
+    "--brand-text-muted": shades.textMuted,
+    "--brand-text-subtle": shades.textSubtle,
     "--brand-background": colors.backgroundColor,
     "--brand-text": colors.textColor,
   } as CSSProperties;

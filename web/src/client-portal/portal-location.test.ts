@@ -7,8 +7,13 @@ describe("matchPortalRoute", () => {
       page: "client",
       clientId: "abc-123",
     });
-    expect(matchPortalRoute("/client/abc-123", "?tab=settings").searchParams.get("tab")).toBe("settings");
-    expect(matchPortalRoute("/invite/tok%2Den_1", "")).toMatchObject({ page: "invite", token: "tok-en_1" });
+    expect(matchPortalRoute("/client/abc-123", "?tab=settings").searchParams.get("tab")).toBe(
+      "settings",
+    );
+    expect(matchPortalRoute("/invite/tok%2Den_1", "")).toMatchObject({
+      page: "invite",
+      token: "tok-en_1",
+    });
     expect(matchPortalRoute("/client/sign-in", "?token=x")).toMatchObject({ page: "sign-in" });
     expect(matchPortalRoute("/client/signed-out", "")).toMatchObject({ page: "signed-out" });
     expect(matchPortalRoute("/client/abc/", "")).toMatchObject({ page: "client", clientId: "abc" });

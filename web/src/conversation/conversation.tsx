@@ -19,6 +19,7 @@ import { Composer } from "./composer";
 import type { FileMessage } from "./files-api";
 import { MessageList, type PersonAvatar } from "./message-list";
 import { markRead, useMessages, useSendMessage } from "./messages-query";
+import { NewMessageAnnouncer } from "./new-message-announcer";
 import type { OutboxEntry } from "./outbox";
 import { UnsentMessages, useUnsentInList } from "./unsent-messages";
 import "./conversation.css";
@@ -262,8 +263,9 @@ function ConversationView({
         ref={scrollRef}
         className="conversation__scroll"
         role="log"
-        aria-live="polite"
-        aria-relevant="additions"
+        // Silent: NewMessageAnnouncer speaks arriving messages (the list also grows with
+        // older pages and lazily loaded file cards, which should not be read out).
+        aria-live="off"
         aria-label={`Messages with ${otherName}`}
         aria-busy={isPending || isFetchingNextPage || undefined}
         // Keyboard users scroll the history with the arrow keys once it has focus.
@@ -320,6 +322,7 @@ function ConversationView({
           </>
         )}
       </div>
+      <NewMessageAnnouncer messages={messages} viewerRole={viewerRole} />
       {!atBottom && messages && messages.length > 0 && (
         <button type="button" className="conversation__jump" onClick={jumpToNewest}>
           <ArrowDownIcon />

@@ -4,8 +4,10 @@ import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import type { User } from "../api/current-user";
 import { contrastRatio, MIN_TEXT_CONTRAST } from "../../../shared/colors";
+import { brandShades } from "../../../shared/contrast";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
+import { toHexColor } from "../ui/css-color";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { useToast } from "../ui/toast";
@@ -54,6 +56,14 @@ export function ColorSchemeSection({ user }: { user: User }) {
       }),
   });
 
+  // What the portal fills buttons with (as its brandStyle does): the primary, or a darker
+  // shade of it so that white text on it stays readable.
+  const primary = toHexColor(colors.primaryColor);
+  const buttonColor = brandShades({
+    primaryColor: primary ?? colors.primaryColor,
+    backgroundColor: toHexColor(colors.backgroundColor) ?? colors.backgroundColor,
+    textColor: toHexColor(colors.textColor) ?? colors.textColor,
+  }).primaryStrong;
   const contrast = contrastRatio(colors.textColor, colors.backgroundColor);
   const hardToRead = contrast !== null && contrast < MIN_TEXT_CONTRAST;
 
@@ -103,13 +113,16 @@ export function ColorSchemeSection({ user }: { user: User }) {
           aria-hidden="true"
         >
           <span>Preview of your client portal</span>
-          <span
-            className="color-preview__button"
-            style={{ background: pickerValue(colors.primaryColor) }}
-          >
+          <span className="color-preview__button" style={{ background: buttonColor }}>
             Button
           </span>
         </div>
+        {primary && buttonColor !== primary && (
+          <p className="settings-section__hint">
+            Buttons use {buttonColor}, a darker shade of your primary color, so that their white
+            text stays readable.
+          </p>
+        )}
         {hardToRead && (
           <Alert variant="destructive" title="Text and background are too close to read">
             Their contrast is {contrast.toFixed(1)}:1; clients need at least {MIN_TEXT_CONTRAST}:1 to
