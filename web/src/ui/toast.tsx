@@ -1,11 +1,13 @@
-import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
-import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
-import "./toast.css";
-
-/** Spec: notices stay 5000 ms, one at a time, swipe right (50 px) to dismiss, F8 jumps to them. */
-const TOAST_DURATION_MS = 5000;
-const SWIPE_THRESHOLD_PX = 50;
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
 
 export type ToastVariant = "default" | "success" | "destructive";
 
@@ -17,7 +19,20 @@ export interface ToastOptions {
 
 type ShowToast = (options: ToastOptions) => void;
 
+export interface CurrentToast extends ToastOptions {
+  id: number;
+  open: boolean;
+}
+
 const ToastContext = createContext<ShowToast | null>(null);
+
+/**
+ * The notice's rendering (Radix Toast) is not part of a page's first load: a phone on a slow
+ * line gets the conversation first (issue 12's budget), and the view arrives while the browser
+ * is idle, or at once when a notice is shown before that.
+ */
+const loadToastView = () => import("./toast-view");
+const ToastView = lazy(loadToastView);
 
 /** Shows a notice; a new one replaces the one on screen. */
 export function useToast(): ShowToast {
@@ -26,62 +41,36 @@ export function useToast(): ShowToast {
   return toast;
 }
 
-interface CurrentToast extends ToastOptions {
-  id: number;
-  open: boolean;
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1000);
+  return () => window.clearTimeout(handle);
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<CurrentToast | null>(null);
+  const [viewWanted, setViewWanted] = useState(false);
   const toast = useCallback<ShowToast>((options) => {
+    setViewWanted(true);
     setCurrent((previous) => ({ ...options, id: (previous?.id ?? 0) + 1, open: true }));
   }, []);
-  const variant = current?.variant ?? "default";
+  const onOpenChange = useCallback((id: number, open: boolean) => {
+    setCurrent((shown) => (shown?.id === id ? { ...shown, open } : shown));
+  }, []);
+  // The viewport (F8, the screen-reader region) is on the page soon after the first screen.
+  useEffect(() => whenIdle(() => setViewWanted(true)), []);
 
   return (
     <ToastContext.Provider value={toast}>
-      <RadixToast.Provider
-        duration={TOAST_DURATION_MS}
-        swipeDirection="right"
-        swipeThreshold={SWIPE_THRESHOLD_PX}
-        label="Notification"
-      >
-        {children}
-        {current && (
-          <RadixToast.Root
-            // A new key restarts the timer and the entry animation for a replacing notice.
-            key={current.id}
-            open={current.open}
-            onOpenChange={(open) =>
-              setCurrent((shown) => (shown?.id === current.id ? { ...shown, open } : shown))
-            }
-            type={variant === "destructive" ? "foreground" : "background"}
-            className={`toast toast--${variant}`}
-          >
-            {variant !== "default" && (
-              <span className="toast__icon">
-                {variant === "destructive" ? <AlertIcon /> : <CheckIcon />}
-              </span>
-            )}
-            <div className="toast__text">
-              <RadixToast.Title className="toast__title">{current.title}</RadixToast.Title>
-              {current.description && (
-                <RadixToast.Description className="toast__description">
-                  {current.description}
-                </RadixToast.Description>
-              )}
-            </div>
-            <RadixToast.Close className="toast__close" aria-label="Dismiss notification">
-              <CloseIcon />
-            </RadixToast.Close>
-          </RadixToast.Root>
-        )}
-        <RadixToast.Viewport
-          className="toast__viewport"
-          hotkey={["F8"]}
-          label="Notifications ({hotkey})"
-        />
-      </RadixToast.Provider>
+      {children}
+      {viewWanted && (
+        <Suspense fallback={null}>
+          <ToastView current={current} onOpenChange={onOpenChange} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }
