@@ -1,0 +1,31 @@
+import zlib from "node:zlib";
+import compress from "koa-compress";
+import type { Next } from "koa";
+import type { AppContext } from "../context";
+
+/** Below about this size a compressed answer saves less than it costs (a TCP packet or so). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses the API's JSON answers of COMPRESS_THRESHOLD_BYTES or more (koa-compress): brotli
+ * at quality 4 (its authors' default: a few times faster than the top qualities for most of
+ * the gain on small JSON), else gzip, else as they are. Only JSON: user files downloaded
+ * from /api/download are images, PDFs and archives, compressed already, streamed with their
+ * length and byte ranges, and their route turns this off for any type (ctx.compress = false);
+ * the built web app is compressed at build time (web-app.ts). The probes and /metrics are
+ * answered before this runs (request-frame.ts). Error answers are small and go out as they are.
+ *
+ * Compressing next to secrets invites BREACH (a cross-site page measuring compressed sizes
+ * while injecting guesses): the session cookie is SameSite=Lax, so a cross-site fetch carries
+ * no session and gets nothing secret to measure.
+ */
+export function compressAnswers() {
+  const middleware = compress({
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    filter: (type) => /^application\/json\b/i.test(type),
+    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    gzip: { level: zlib.constants.Z_DEFAULT_COMPRESSION },
+    deflate: false,
+  });
+  return (ctx: AppContext, next: Next) => (ctx.path.startsWith("/api/") ? middleware(ctx, next) : next());
+}
