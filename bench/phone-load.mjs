@@ -317,7 +317,10 @@ async function openOnPhone(browser, target, newest) {
         ms: window.__newestShownAt ?? null,
         renderedMs: window.__newestRenderedAt,
         bytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
-        requests: entries.map((entry) => `${new URL(entry.name).pathname} ${entry.transferSize}`),
+        requests: entries.map(
+          (entry) =>
+            `${new URL(entry.name).pathname} ${entry.transferSize} B, ${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms`,
+        ),
       };
     });
     const shownAt = started + (ms ?? renderedMs);
