@@ -117,7 +117,10 @@ export async function run(options = {}) {
     kb: stats(list.map((s) => s.bytes / 1024)),
     /** Everything the DevTools protocol saw finish by the end of the run (lazy loads too). */
     allKb: stats(list.map((s) => s.cdpBytes / 1024)),
-    apiRequests: stats(list.map((s) => s.apiRequests), 0),
+    apiRequests: stats(
+      list.map((s) => s.apiRequests),
+      0,
+    ),
     requests: list.at(-1).requests,
   });
   const result = {
@@ -129,7 +132,8 @@ export async function run(options = {}) {
     target: TARGET,
   };
   for (const name of ["portal", "dashboard"]) {
-    if (result[name].ms) result[name].ratioToFloor = round(result[name].ms.median / result.floor.ms.median, 2);
+    if (result[name].ms)
+      result[name].ratioToFloor = round(result[name].ms.median / result.floor.ms.median, 2);
   }
   return result;
 }
@@ -271,7 +275,9 @@ async function openOnPhone(browser, target, newest) {
   });
   try {
     if (target.cookie) {
-      await context.addCookies([{ name: "sid", value: target.cookie.token, url: target.cookie.url }]);
+      await context.addCookies([
+        { name: "sid", value: target.cookie.token, url: target.cookie.url },
+      ]);
     }
     await context.addInitScript(watchForNewest, newest);
     const page = await context.newPage();
@@ -301,7 +307,8 @@ async function openOnPhone(browser, target, newest) {
     await page.waitForFunction(
       (grace) =>
         window.__newestShownAt !== undefined ||
-        (window.__newestRenderedAt !== undefined && performance.now() - window.__newestRenderedAt > grace),
+        (window.__newestRenderedAt !== undefined &&
+          performance.now() - window.__newestRenderedAt > grace),
       SHOWN_GRACE_MS,
       { timeout: 60_000, polling: 100 },
     );

@@ -8,7 +8,15 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 /** Text formats worth compressing; images and fonts (png, woff2) are compressed already. */
-export const COMPRESSIBLE = new Set([".js", ".css", ".html", ".svg", ".webmanifest", ".json", ".txt"]);
+export const COMPRESSIBLE = new Set([
+  ".js",
+  ".css",
+  ".html",
+  ".svg",
+  ".webmanifest",
+  ".json",
+  ".txt",
+]);
 /** Below this a compressed answer saves less than its own overhead and a round of headers. */
 export const MIN_BYTES = 1024;
 

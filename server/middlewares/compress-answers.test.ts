@@ -62,10 +62,14 @@ describe("API answers", () => {
     // The route's own headers and the security headers survive compression.
     expect(br.headers["x-has-more"]).toBe("false");
     expect(br.headers["cache-control"]).toBe("no-store");
-    expect(br.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(br.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(br.headers["x-content-type-options"]).toBe("nosniff");
     expect(br.body.length).toBeLessThan(plain.body.length / 2);
-    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(
+      JSON.parse(plain.body.toString()),
+    );
   });
 
   it("is gzip for a caller that takes gzip only", async () => {

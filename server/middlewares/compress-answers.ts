@@ -27,5 +27,6 @@ export function compressAnswers() {
     gzip: { level: zlib.constants.Z_DEFAULT_COMPRESSION },
     deflate: false,
   });
-  return (ctx: AppContext, next: Next) => (ctx.path.startsWith("/api/") ? middleware(ctx, next) : next());
+  return (ctx: AppContext, next: Next) =>
+    ctx.path.startsWith("/api/") ? middleware(ctx, next) : next();
 }

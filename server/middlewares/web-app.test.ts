@@ -24,7 +24,10 @@ afterAll(() => server?.close());
 
 const get = (urlPath: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
   rawRequest(`${server.url}${urlPath}`, {
-    headers: { ...(acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }), ...extra },
+    headers: {
+      ...(acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }),
+      ...extra,
+    },
   });
 
 describe("the built web app's assets", () => {
@@ -68,7 +71,9 @@ describe("the built web app's assets", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.headers["content-encoding"]).toBe("br");
-    expect(Number(answer.headers["content-length"])).toBe(statSync(path.join(dist, `${portalScript}.br`)).size);
+    expect(Number(answer.headers["content-length"])).toBe(
+      statSync(path.join(dist, `${portalScript}.br`)).size,
+    );
     expect(answer.body.length).toBe(0);
   });
 

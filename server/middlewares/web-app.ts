@@ -36,13 +36,18 @@ function pageFor(requestPath: string): string {
 export function webApp(distDir: string) {
   const root = path.resolve(distDir);
   return async (ctx: AppContext, next: Next) => {
-    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || ctx.path.startsWith("/api/")) return next();
+    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || ctx.path.startsWith("/api/"))
+      return next();
     const asset = path.resolve(root, `.${decodeURIComponent(ctx.path)}`);
     if (asset.startsWith(`${root}${path.sep}`) && !asset.endsWith(".html")) {
       const info = await stat(asset).catch(() => null);
       if (info?.isFile()) {
         const immutable = ctx.path.startsWith("/assets/");
-        await sendFile(ctx, asset, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        await sendFile(
+          ctx,
+          asset,
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
         return;
       }
     }
@@ -59,7 +64,8 @@ export function webApp(distDir: string) {
   };
 }
 
-const PORTAL_CONVERSATION = /^\/client\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const PORTAL_CONVERSATION =
+  /^\/client\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 /**
  * A conversation's portal page names its first data (GET /api/portal/{id}) in a Link header,
@@ -70,7 +76,9 @@ const PORTAL_CONVERSATION = /^\/client\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  */
 function portalPreload(requestPath: string): string | null {
   const clientId = PORTAL_CONVERSATION.exec(requestPath)?.[1];
-  return clientId ? `</api/portal/${clientId}>; rel=preload; as=fetch; crossorigin=use-credentials` : null;
+  return clientId
+    ? `</api/portal/${clientId}>; rel=preload; as=fetch; crossorigin=use-credentials`
+    : null;
 }
 
 /**
@@ -97,7 +105,10 @@ async function sendFile(ctx: AppContext, file: string, cacheControl: string): Pr
   ctx.status = 200;
   ctx.type = CONTENT_TYPES[extension] ?? "application/octet-stream";
   ctx.set("Cache-Control", cacheControl);
-  ctx.set("ETag", `"${info.mtimeMs.toString(36)}-${info.size.toString(36)}${chosen.encoding ? `-${chosen.encoding}` : ""}"`);
+  ctx.set(
+    "ETag",
+    `"${info.mtimeMs.toString(36)}-${info.size.toString(36)}${chosen.encoding ? `-${chosen.encoding}` : ""}"`,
+  );
   ctx.lastModified = info.mtime;
   if (ctx.fresh) {
     ctx.status = 304;

@@ -51,7 +51,10 @@ describe("GET /api/portal/{clientId}", () => {
   it("says whether older messages exist beyond the first page", async () => {
     const busy = await addJoinedClient(server, await signUpOwner(server, "Bea Busy"));
     for (let i = 1; i <= 51; i += 1) {
-      expect((await busy.agent.post(`/api/clients/${busy.id}/messages`, { content: `Note ${i}` })).status).toBe(201);
+      expect(
+        (await busy.agent.post(`/api/clients/${busy.id}/messages`, { content: `Note ${i}` }))
+          .status,
+      ).toBe(201);
     }
     const body = portalBootstrapSchema.parse((await busy.agent.get(`/api/portal/${busy.id}`)).body);
     expect(body.messages.hasMore).toBe(true);
