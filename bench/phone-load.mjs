@@ -15,7 +15,8 @@
 //  - dashboard: the owner at /?client={id}.
 //
 // Environment: BENCH_PHONE_RUNS (measured runs per page, default 5), BENCH_PHONE_MESSAGES (20),
-// CHROMIUM_PATH (default /usr/bin/chromium).
+// BENCH_PHONE_SHOTS (a directory: a screenshot of each page as measured), CHROMIUM_PATH
+// (default /usr/bin/chromium).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -96,7 +97,7 @@ export async function run(options = {}) {
   try {
     for (let i = 0; i < config.runs + 1; i += 1) {
       for (const [name, page] of Object.entries(pages)) {
-        const sample = await openOnPhone(browser, page, newest);
+        const sample = await openOnPhone(browser, page, newest, i === 1 ? name : null);
         if (i === 0) continue; // warms the server (and the bench's own code paths)
         samples[name].push(sample);
         log(
@@ -266,7 +267,10 @@ function watchForNewest(newest) {
   requestAnimationFrame(tick);
 }
 
-async function openOnPhone(browser, target, newest) {
+/** BENCH_PHONE_SHOTS=dir: a screenshot of each page (first measured run) once measured. */
+const shotsDir = process.env.BENCH_PHONE_SHOTS;
+
+async function openOnPhone(browser, target, newest, shotName) {
   const context = await browser.newContext({
     viewport: PHONE.viewport,
     deviceScaleFactor: 2,
@@ -330,6 +334,7 @@ async function openOnPhone(browser, target, newest) {
         ),
       };
     });
+    if (shotsDir && shotName) await page.screenshot({ path: path.join(shotsDir, `phone-load-${shotName}.png`) });
     const shownAt = started + (ms ?? renderedMs);
     return {
       ms,
