@@ -137,6 +137,8 @@ describe.skipIf(!browserAvailable)("the client portal's first screen", () => {
     await page.reload();
     await expect.poll(() => onScreen(page, "Here is the contract to approve")).toBe(true);
     expect(await requestsBeforeShown(page, requests)).toEqual([`GET /api/portal/${added.id}`]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/portal-desktop.png` });
     await page.context().close();
   });
 });
