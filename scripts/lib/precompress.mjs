@@ -7,7 +7,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-/** Text formats worth compressing; images and fonts (png, woff2) are compressed already. */
+/**
+ * Text formats worth compressing (server/middlewares/web-app.ts lists the same); images and
+ * fonts (png, woff2) are compressed already.
+ */
 export const COMPRESSIBLE = new Set([
   ".js",
   ".css",
@@ -33,9 +36,8 @@ function filesUnder(dir) {
 /**
  * Writes name.br (quality 11: the best ratio; build time is the place to pay for it) and
  * name.gz (level 9) beside every compressible file of at least MIN_BYTES under `dir`, and
- * beside every HTML page. A
- * copy that would not be smaller than the original is not written: the server then sends
- * the original. Returns what was written, for the build's log.
+ * beside every HTML page. A copy that would not be smaller than the original is not
+ * written: the server then sends the original. Returns what was written, for the log.
  */
 export async function precompress(dir) {
   // HTML pages whatever their size: one is fetched on every visit (no-cache), and the
