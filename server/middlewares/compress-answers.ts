@@ -28,8 +28,10 @@ export function compressAnswers() {
     gzip: { level: zlib.constants.Z_DEFAULT_COMPRESSION },
     deflate: false,
   });
+  // A caller that takes no compression (scripts, probes, load generators) skips it whole: its
+  // answer is the same either way, so it needs no Vary either.
   return (ctx: AppContext, next: Next) =>
-    ctx.path.startsWith("/api/")
+    ctx.path.startsWith("/api/") && ctx.get("Accept-Encoding")
       ? middleware(ctx, () => next().then(() => serializeOnce(ctx)))
       : next();
 }
