@@ -334,7 +334,8 @@ async function openOnPhone(browser, target, newest, shotName) {
         ),
       };
     });
-    if (shotsDir && shotName) await page.screenshot({ path: path.join(shotsDir, `phone-load-${shotName}.png`) });
+    if (shotsDir && shotName)
+      await page.screenshot({ path: path.join(shotsDir, `phone-load-${shotName}.png`) });
     const shownAt = started + (ms ?? renderedMs);
     return {
       ms,

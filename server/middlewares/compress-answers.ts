@@ -1,4 +1,3 @@
-import { Stream } from "node:stream";
 import zlib from "node:zlib";
 import compress from "koa-compress";
 import type { Next } from "koa";
