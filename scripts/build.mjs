@@ -4,6 +4,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { outputs, root } from "./lib/freshness.mjs";
+import { precompress } from "./lib/precompress.mjs";
 
 /** Bundles server/index.ts into dist/server/index.mjs; npm packages stay external. */
 export async function buildServer() {
@@ -42,7 +43,13 @@ export async function buildWeb() {
       build: { emptyOutDir: index === 0, rollupOptions: { input: path.join(root, "web", page) } },
     });
   }
-  log(`web -> ${path.relative(root, path.dirname(outputs.web))}`, started);
+  const webDir = path.dirname(outputs.web);
+  log(`web -> ${path.relative(root, webDir)}`, started);
+  // After both pages: the second build adds files to the first's (emptyOutDir only once).
+  const compressing = performance.now();
+  const { files, raw, br, gz } = await precompress(webDir);
+  const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+  log(`${files} files precompressed (${kb(raw)} -> brotli ${kb(br)}, gzip ${kb(gz)})`, compressing);
 }
 
 function log(what, started) {

@@ -11,6 +11,7 @@ import { DrainState } from "./lifecycle/drain-state";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { AppMetrics } from "./metrics/app-metrics";
 import { countedMailer } from "./metrics/counted-mailer";
+import { compressAnswers } from "./middlewares/compress-answers";
 import { requestBody } from "./middlewares/request-body";
 import { requestFrame } from "./middlewares/request-frame";
 import { webApp } from "./middlewares/web-app";
@@ -22,6 +23,7 @@ import messageRoutes from "./routes/api/messages";
 import downloadRoutes from "./routes/api/downloads";
 import fileRoutes from "./routes/api/files";
 import userRoutes from "./routes/api/user";
+import portalRoutes from "./routes/api/portal";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
 import billingModeRoutes from "./routes/api/billing-mode";
@@ -100,6 +102,7 @@ export function createApp(options: AppOptions) {
       rawBodyPaths: [STRIPE_WEBHOOK_PATH],
     }),
   );
+  app.use(compressAnswers());
   app.use(sessions(app, services));
   app.use(requestBody([STRIPE_WEBHOOK_PATH]));
   mountRoutes(app, [
@@ -110,6 +113,7 @@ export function createApp(options: AppOptions) {
     downloadRoutes,
     clientRoutes,
     messageRoutes,
+    portalRoutes,
     inviteRoutes,
     portalBrandingRoutes,
     fileRoutes,

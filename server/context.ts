@@ -54,6 +54,8 @@ export interface KoaSession {
 export interface AppContextExtras {
   services: Services;
   session: KoaSession | null;
+  /** koa-compress: false keeps this answer as it is (server/middlewares/compress-answers.ts). */
+  compress?: boolean;
 }
 
 export type AppContext = ParameterizedContext<AppState, AppContextExtras>;

@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Next } from "koa";
 import type { AppContext } from "../context";
+import { acceptedEncodings, type StoredEncoding } from "./accept-encoding";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -13,7 +14,13 @@ const CONTENT_TYPES: Record<string, string> = {
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
   ".webmanifest": "application/manifest+json",
+  ".json": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
 };
+
+/** Formats the build stores compressed beside the original (scripts/lib/precompress.mjs). */
+const PRECOMPRESSED = new Set([".js", ".css", ".html", ".svg", ".webmanifest", ".json", ".txt"]);
+const SUFFIX: Record<StoredEncoding, string> = { br: ".br", gzip: ".gz" };
 
 /** The client portal has its own page so that clients load none of the dashboard. */
 function pageFor(requestPath: string): string {
@@ -22,23 +29,25 @@ function pageFor(requestPath: string): string {
 
 /**
  * Serves the built web app: hashed assets cached for a year, and the right HTML page for any
- * other GET (the front end's router shows the not-found screen for unknown paths).
+ * other GET (the front end's router shows the not-found screen for unknown paths). Text
+ * files go out as the build compressed them (name.br, name.gz) when Accept-Encoding allows:
+ * nothing is compressed per request.
  */
 export function webApp(distDir: string) {
   const root = path.resolve(distDir);
   return async (ctx: AppContext, next: Next) => {
-    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || ctx.path.startsWith("/api/")) return next();
+    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || ctx.path.startsWith("/api/"))
+      return next();
     const asset = path.resolve(root, `.${decodeURIComponent(ctx.path)}`);
     if (asset.startsWith(`${root}${path.sep}`) && !asset.endsWith(".html")) {
       const info = await stat(asset).catch(() => null);
       if (info?.isFile()) {
-        ctx.type = CONTENT_TYPES[path.extname(asset)] ?? "application/octet-stream";
-        ctx.length = info.size;
-        ctx.set(
-          "Cache-Control",
-          ctx.path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        const immutable = ctx.path.startsWith("/assets/");
+        await sendFile(
+          ctx,
+          asset,
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         );
-        ctx.body = createReadStream(asset);
         return;
       }
     }
@@ -49,8 +58,63 @@ export function webApp(distDir: string) {
       ctx.body = "The web app is not built yet. Run `npm run build` (npm start does it for you).";
       return;
     }
-    ctx.type = "text/html; charset=utf-8";
-    ctx.set("Cache-Control", "no-cache");
-    ctx.body = createReadStream(page);
+    const preload = portalPreload(ctx.path);
+    if (preload) ctx.set("Link", preload);
+    await sendFile(ctx, page, "no-cache");
   };
+}
+
+const PORTAL_CONVERSATION =
+  /^\/client\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/**
+ * A conversation's portal page names its first data (GET /api/portal/{id}) in a Link header,
+ * so that the browser requests it together with the scripts rather than after running them
+ * (one round trip and the script's download earlier on a phone). The portal's own request
+ * (web/src/client-portal/portal-bootstrap.ts) then takes the preloaded answer; it asks the
+ * same way (credentials included, no extra headers), which is what lets the two match.
+ */
+function portalPreload(requestPath: string): string | null {
+  const clientId = PORTAL_CONVERSATION.exec(requestPath)?.[1];
+  return clientId
+    ? `</api/portal/${clientId}>; rel=preload; as=fetch; crossorigin=use-credentials`
+    : null;
+}
+
+/**
+ * `file`, or its brotli or gzip copy: the best the request accepts that the build made (a
+ * file under 1 KB has none). Vary: Accept-Encoding on every compressible file, so that a
+ * cache never hands a brotli body to a client that did not ask for one. The ETag names the
+ * variant's bytes (an HTML page, fetched with no-cache, comes back as 304 when unchanged).
+ */
+async function sendFile(ctx: AppContext, file: string, cacheControl: string): Promise<void> {
+  const extension = path.extname(file);
+  const compressible = PRECOMPRESSED.has(extension);
+  let chosen = { path: file, encoding: null as StoredEncoding | null };
+  if (compressible) {
+    ctx.vary("Accept-Encoding");
+    for (const encoding of acceptedEncodings(ctx.get("Accept-Encoding"))) {
+      const candidate = `${file}${SUFFIX[encoding]}`;
+      if (existsSync(candidate)) {
+        chosen = { path: candidate, encoding };
+        break;
+      }
+    }
+  }
+  const info = await stat(chosen.path);
+  ctx.status = 200;
+  ctx.type = CONTENT_TYPES[extension] ?? "application/octet-stream";
+  ctx.set("Cache-Control", cacheControl);
+  ctx.set(
+    "ETag",
+    `"${info.mtimeMs.toString(36)}-${info.size.toString(36)}${chosen.encoding ? `-${chosen.encoding}` : ""}"`,
+  );
+  ctx.lastModified = info.mtime;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  if (chosen.encoding) ctx.set("Content-Encoding", chosen.encoding);
+  if (ctx.method === "GET") ctx.body = createReadStream(chosen.path);
+  ctx.length = info.size;
 }

@@ -57,6 +57,12 @@ export const clientsPolicy = definePolicy({
       () => visible(actor, client),
       () => isClientOf(actor, client!) || forbidden("Only the client can change this setting"),
     ),
+  /** The client portal's first data (GET /api/portal/{id}): the conversation's client only. */
+  openPortal: (actor: User, client: Client | undefined) =>
+    all(
+      () => visible(actor, client),
+      () => isClientOf(actor, client!) || forbidden("The client portal is for the client"),
+    ),
   readMessages: visible,
   sendMessage: visible,
   markRead: visible,

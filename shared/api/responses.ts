@@ -19,6 +19,7 @@ import {
 } from "../schemas/clients";
 import { errorResponseSchema, successResponseSchema } from "../schemas/common";
 import { messageSchema } from "../schemas/messages";
+import { portalBootstrapSchema } from "../schemas/portal";
 import { accountTierInfoSchema, userChangedResponse, userSchema } from "../schemas/user";
 
 /** A route as the server registers it: method and path pattern, e.g. `GET /api/clients/:id`. */
@@ -68,6 +69,7 @@ export const API_RESPONSES = {
   "GET /api/portal-branding/logo/:filename": FILE_ANSWER,
   // Conversations
   "GET /api/clients/:id/messages": z.array(messageSchema),
+  "GET /api/portal/:clientId": portalBootstrapSchema,
   "POST /api/clients/:id/messages": messageSchema,
   "POST /api/clients/:id/read": successResponseSchema,
   "POST /api/clients/:id/upload": messageSchema,

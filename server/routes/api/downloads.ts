@@ -50,6 +50,9 @@ async function authorizedFile(ctx: AppContext, name: string): Promise<StoredFile
  * conversation's images only the preview (below): their original is an attachment.
  */
 router.get("/:filename", async (ctx) => {
+  // Users' files go out as stored, with their length and byte ranges: most are compressed
+  // already (images, PDFs, archives), and a compressed body would lose Content-Length.
+  ctx.compress = false;
   const name = ctx.params.filename ?? "";
   const file = await authorizedFile(ctx, name);
   const stored = await ctx.services.storage.stat(name);
@@ -100,6 +103,7 @@ router.get("/:filename", async (ctx) => {
  * then stored and reused. Stored names are never reused, so it is cached for good.
  */
 router.get("/:filename/preview", async (ctx) => {
+  ctx.compress = false; // WebP: compressed already
   const name = ctx.params.filename ?? "";
   const file = await authorizedFile(ctx, name);
   if (!file.clientId || !hasPreview(name)) throw notFound("This file has no preview");

@@ -2,6 +2,8 @@
  * The client portal's own entry (client.html). Clients on phones load only this: it must
  * not import the owner dashboard (app/, auth/, dashboard/, settings/, billing/, platform/).
  */
+// First: its request starts while the modules below are still being evaluated.
+import { portalBootstrap, seedPortalCache } from "./portal-bootstrap";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -27,12 +29,22 @@ function PortalPages() {
   return <ClientPortalPage />;
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <PortalPages />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Rendered once the first data is in (or known not to be): the pages then find it in the
+// cache and ask for nothing; rendering earlier would send them to ask for it again.
+void portalBootstrap.then((outcome) => {
+  seedPortalCache(queryClient, outcome);
+  render();
+});
+
+function render() {
+  if (!root) return;
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <PortalPages />
+        </ToastProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

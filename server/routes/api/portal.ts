@@ -1,0 +1,42 @@
+import { Router } from "@koa/router";
+import { MESSAGE_PAGE_SIZE } from "../../../shared/schemas/messages";
+import type { PortalBootstrap } from "../../../shared/schemas/portal";
+import { withFeatures } from "../../billing/feature-tier";
+import { loadMessagePage, loadMessageView } from "../../commands/load-conversation";
+import { loadClient } from "../../commands/list-clients";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { authorizedClient } from "../../policies/clients";
+import { presentClient } from "../../presenters/client";
+import { presentMessage } from "../../presenters/message";
+import { presentUser } from "../../presenters/user";
+import type { AreaRouter } from "../area-router";
+
+const router: AreaRouter = new Router({ prefix: "/api/portal" });
+router.use(authenticated);
+
+/**
+ * GET /api/portal/{clientId}: the client portal's first screen in one request (the user,
+ * the conversation, its newest page of messages), the same payloads as /api/user,
+ * /api/clients/{id} and /api/clients/{id}/messages. 401 signed out; 404 for any conversation
+ * but the client's own; 403 for its owner (owners use the dashboard).
+ */
+router.get("/:clientId", async (ctx) => {
+  const actor = currentUser(ctx);
+  const { db } = ctx.services;
+  const client = await authorizedClient(db, actor, "openPortal", ctx.params.clientId);
+  const [details, page, view] = await Promise.all([
+    loadClient(ctx.services, actor, client),
+    loadMessagePage(db, client.id, { limit: MESSAGE_PAGE_SIZE }),
+    loadMessageView(db, actor, client),
+  ]);
+  ctx.body = {
+    user: presentUser(withFeatures(ctx.services.config, actor), client.id),
+    client: presentClient(details),
+    messages: {
+      messages: page.messages.map((message) => presentMessage(message, view)),
+      hasMore: page.hasMore,
+    },
+  } satisfies PortalBootstrap;
+});
+
+export default router;
