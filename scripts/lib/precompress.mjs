@@ -6,20 +6,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import compressibleExtensions from "../../shared/precompressed-extensions.json" with {
+  type: "json",
+};
 
 /**
- * Text formats worth compressing (server/middlewares/web-app.ts lists the same); images and
- * fonts (png, woff2) are compressed already.
+ * Text formats worth compressing, one list for the build and the server
+ * (server/middlewares/web-app.ts); images and fonts (png, woff2) are compressed already.
  */
-export const COMPRESSIBLE = new Set([
-  ".js",
-  ".css",
-  ".html",
-  ".svg",
-  ".webmanifest",
-  ".json",
-  ".txt",
-]);
+export const COMPRESSIBLE = new Set(compressibleExtensions);
 /** Below this a compressed answer saves less than its own overhead and a round of headers. */
 export const MIN_BYTES = 1024;
 

@@ -19,6 +19,9 @@ export async function resolveShortLink(services: Services, code: string): Promis
     ? new InviteTokens(services.config.sessionSecret).reveal(client.id, client.inviteTokenEncrypted)
     : null;
   if (!client) throw notFound(INVALID_INVITE);
-  if (!token) throw usedInvite();
+  // No live token: the invite was used. A token that is there but cannot be read (a changed
+  // SESSION_SECRET) is not "used": the link is as good as unknown.
+  if (client.inviteTokenEncrypted === null) throw usedInvite();
+  if (!token) throw notFound(INVALID_INVITE);
   return token;
 }

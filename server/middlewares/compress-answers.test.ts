@@ -78,6 +78,19 @@ describe("API answers", () => {
     expect(JSON.parse(gunzipSync(gzip.body).toString())).toHaveLength(13); // 12 messages and the file
   });
 
+  it("an answer to a cross-site request is never compressed (BREACH: no size to measure)", async () => {
+    const crossSite = await asOwner(messages(), "gzip, deflate, br", {
+      "sec-fetch-site": "cross-site",
+    });
+    expect(crossSite.status).toBe(200);
+    expect(crossSite.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(crossSite.body.toString())).toHaveLength(13);
+    const sameOrigin = await asOwner(messages(), "gzip, deflate, br", {
+      "sec-fetch-site": "same-origin",
+    });
+    expect(sameOrigin.headers["content-encoding"]).toBe("br");
+  });
+
   it("an answer under the threshold goes out as it is, even when compression is asked for", async () => {
     const user = await asOwner("/api/user", "gzip, deflate, br");
     expect(user.status).toBe(200);

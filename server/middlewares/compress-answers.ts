@@ -16,8 +16,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * answered before this runs (request-frame.ts). Error answers are small and go out as they are.
  *
  * Compressing next to secrets invites BREACH (a cross-site page measuring compressed sizes
- * while injecting guesses): the session cookie is SameSite=Lax, so a cross-site fetch carries
- * no session and gets nothing secret to measure.
+ * while injecting guesses). A SameSite=Lax cookie still goes with a top-level cross-site
+ * navigation, so an answer to any cross-site request (Sec-Fetch-Site: cross-site, which every
+ * current browser sends) goes out uncompressed: there is no size for another site to measure.
  */
 export function compressAnswers() {
   const middleware = compress({
@@ -30,7 +31,9 @@ export function compressAnswers() {
   // A caller that takes no compression (scripts, probes, load generators) skips it whole: its
   // answer is the same either way, so it needs no Vary either.
   return (ctx: AppContext, next: Next) =>
-    ctx.path.startsWith("/api/") && ctx.get("Accept-Encoding")
+    ctx.path.startsWith("/api/") &&
+    ctx.get("Accept-Encoding") &&
+    ctx.get("Sec-Fetch-Site") !== "cross-site"
       ? middleware(ctx, () => next().then(() => serializeOnce(ctx)))
       : next();
 }

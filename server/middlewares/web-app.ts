@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Next } from "koa";
+import compressibleExtensions from "../../shared/precompressed-extensions.json";
 import type { AppContext } from "../context";
 import { acceptedEncodings, type StoredEncoding } from "./accept-encoding";
 
@@ -18,8 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-/** Formats the build stores compressed beside the original (scripts/lib/precompress.mjs). */
-const PRECOMPRESSED = new Set([".js", ".css", ".html", ".svg", ".webmanifest", ".json", ".txt"]);
+/** What the build wrote .br and .gz copies of (scripts/lib/precompress.mjs reads the same list). */
+const PRECOMPRESSED = new Set(compressibleExtensions);
 const SUFFIX: Record<StoredEncoding, string> = { br: ".br", gzip: ".gz" };
 
 /** The client portal has its own page so that clients load none of the dashboard. */

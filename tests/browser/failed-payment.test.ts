@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { User } from "../../server/models";
+import { expectNoSeriousAxeViolations } from "../support/axe";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
@@ -13,10 +13,6 @@ import { deliverEvent, StripeStandIn, stripeEnv, stripeEvent } from "../support/
 
 /** Screenshots go to SCREENSHOT_DIR when set (e.g. /tmp/shots-billing). */
 const screenshotDir = process.env.SCREENSHOT_DIR;
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
 
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1280, height: 860 } },
@@ -56,43 +52,7 @@ describe.skipIf(!browserAvailable)(
         await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
     }
 
-    /**
-     * No serious or critical WCAG 2.2 A/AA violation on what the page shows now. One exception:
-     * the shared primary button's white-on-#0093ff contrast belongs to the accessibility work on
-     * web/src/ui (theme.css, button.css), which fixes it for every page at once.
-     */
-    async function expectAccessible(page: Page, what: string) {
-      // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') blocks a script tag.
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        type Result = {
-          violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[];
-        };
-        const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<Result> } })
-          .axe;
-        const result = await axe.run(document, {
-          runOnly: {
-            type: "tag",
-            values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-          },
-        });
-        return result.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => ({
-            id: violation.id,
-            targets: violation.nodes
-              .filter(
-                (node) =>
-                  violation.id !== "color-contrast" ||
-                  !/class="[^"]*\bbutton--primary\b/.test(node.html),
-              )
-              .map((node) => node.target.join(" ")),
-          }))
-          .filter((violation) => violation.targets.length > 0)
-          .map((violation) => `${violation.id}: ${violation.targets.join(", ")}`);
-      });
-      expect(violations, what).toEqual([]);
-    }
+    const expectAccessible = (page: Page, what: string) => expectNoSeriousAxeViolations(page, what);
 
     const form = (owner: SignedInOwner, url: string, fields: Record<string, string>) =>
       owner.agent.request("POST", url, {

@@ -6,7 +6,8 @@ import { signUpOwner } from "../support/factories";
 import { expectPath, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 import type { ReceivedMail } from "../support/smtp";
-import { VIEWPORTS, expectNoSeriousAxeViolations, shoot } from "./portal-checks";
+import { expectNoSeriousAxeViolations } from "../support/axe";
+import { shoot, VIEWPORTS } from "./portal-checks";
 
 /** The link labelled `label` in a mail's plain text ("Label: url"). */
 function linkIn(mail: ReceivedMail, label: string): string {
@@ -65,7 +66,7 @@ describe.skipIf(!browserAvailable)("a returning client", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousAxeViolations(page, `returning client: ${page.url()}`);
       await shoot(page, `used-invite-${viewport.name}`);
 
       await signInByEmail(page, client.email, client.id);
@@ -84,7 +85,7 @@ describe.skipIf(!browserAvailable)("a returning client", () => {
         expect(await page.getByText("Missing user or invite token").count(), address).toBe(0);
         await expectPath(page, address);
       }
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousAxeViolations(page, `returning client: ${page.url()}`);
       await shoot(page, `no-session-${viewport.name}`);
       await signInByEmail(page, client.email, client.id);
     });
@@ -120,7 +121,7 @@ describe.skipIf(!browserAvailable)("a returning client", () => {
     await page.getByText("This invite link is invalid or has already been used.").waitFor();
     await page.getByRole("button", { name: "Email me a sign-in link" }).waitFor();
     await expectPath(page, "/invite/AAAAAAAAAAAAAAAAAAAAAA");
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, `returning client: ${page.url()}`);
     await shoot(page, "invalid-invite-desktop");
 
     // The live link still works.

@@ -107,6 +107,12 @@ describe("GET /api/portal-branding", () => {
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toBe("image/png");
     expect(logo.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(logo.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
+    const head = await fetch(`${server.url}${companyLogo}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(logo.headers.get("content-length"));
     const replaced = await uploadLogo(owner.agent);
     expect(replaced).not.toBe(companyLogo);
     expect((await fetch(`${server.url}${companyLogo}`)).status).toBe(404);

@@ -31,9 +31,11 @@ router.get("/portal-branding/logo/:filename", async (ctx) => {
   const stored = name ? await ctx.services.storage.stat(name) : null;
   if (!name || !file || !stored) throw notFound();
   ctx.set("X-Content-Type-Options", "nosniff");
-  ctx.set("Content-Security-Policy", "sandbox");
+  ctx.set("Content-Security-Policy", "sandbox; default-src 'none'; frame-ancestors 'none'");
   // A new logo gets a new name; a downgrade stops serving it within the hour.
   ctx.set("Cache-Control", "public, max-age=3600");
+  // HEAD gets the headers with no body: the status is set here, not by assigning one.
+  ctx.status = 200;
   ctx.type = file.contentType.startsWith("image/") ? file.contentType : "application/octet-stream";
   ctx.length = stored.size;
   if (ctx.method === "GET") ctx.body = await ctx.services.storage.get(name);

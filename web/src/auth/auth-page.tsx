@@ -19,16 +19,6 @@ const ARRIVAL_ERRORS: Record<string, ToastOptions> = {
     description: "Please try again",
     variant: "destructive",
   },
-  "invite-invalid": {
-    title: "Invalid invite",
-    description: "This invite link is invalid or has already been used.",
-    variant: "destructive",
-  },
-  "invite-failed": {
-    title: "Error processing invite",
-    description: "There was an error processing your invite.",
-    variant: "destructive",
-  },
 };
 
 type AuthTab = "sign-in" | "sign-up";

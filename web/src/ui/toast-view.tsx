@@ -1,13 +1,25 @@
 import * as RadixToast from "@radix-ui/react-toast";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
-import type { CurrentToast } from "./toast";
 import "./toast.css";
+
+export type ToastVariant = "default" | "success" | "destructive";
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface CurrentToast extends ToastOptions {
+  id: number;
+  open: boolean;
+}
 
 /** Spec: notices stay 5000 ms, one at a time, swipe right (50 px) to dismiss, F8 jumps to them. */
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
-interface ToastViewProps {
+export interface ToastViewProps {
   current: CurrentToast | null;
   onOpenChange: (id: number, open: boolean) => void;
 }

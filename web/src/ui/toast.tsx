@@ -1,4 +1,5 @@
 import {
+  type ComponentType,
   createContext,
   lazy,
   type ReactNode,
@@ -8,31 +9,24 @@ import {
   useEffect,
   useState,
 } from "react";
+import type { CurrentToast, ToastOptions, ToastViewProps } from "./toast-view";
 
-export type ToastVariant = "default" | "success" | "destructive";
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-}
+export type { ToastOptions, ToastVariant } from "./toast-view";
 
 type ShowToast = (options: ToastOptions) => void;
-
-export interface CurrentToast extends ToastOptions {
-  id: number;
-  open: boolean;
-}
 
 const ToastContext = createContext<ShowToast | null>(null);
 
 /**
  * The notice's rendering (Radix Toast) is not part of a page's first load: a phone on a slow
  * line gets the conversation first (issue 12's budget), and the view arrives while the browser
- * is idle, or at once when a notice is shown before that.
+ * is idle, or at once when a notice is shown before that. A chunk that cannot be had (a phone
+ * losing its line, a deploy that replaced the hashed file) must not take the page down with
+ * it: the notices are then not shown, and the page stays.
  */
-const loadToastView = () => import("./toast-view");
-const ToastView = lazy(loadToastView);
+const ToastView = lazy<ComponentType<ToastViewProps>>(() =>
+  import("./toast-view").catch(() => ({ default: () => null })),
+);
 
 /** Shows a notice; a new one replaces the one on screen. */
 export function useToast(): ShowToast {
