@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { PartialModelObject } from "objection";
+import { LIVE_STATUSES } from "../../shared/subscription-statuses";
 import { PAYMENT_GRACE_HOURS } from "../../shared/tiers";
 import { User } from "../models";
 import {
@@ -7,7 +8,6 @@ import {
   ENDED_STATUSES,
   type InvoiceObject,
   invoiceSubscriptionId,
-  LIVE_STATUSES,
   periodEnd,
   readMetadata,
   type SubscriptionObject,
