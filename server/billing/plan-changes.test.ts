@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestClock } from "../../tests/support/clock";
+import type { TestClock } from "../../tests/support/clock";
 import { addJoinedClient } from "../../tests/support/conversations";
 import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../tests/support/server";
