@@ -13,25 +13,13 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  APP_URL: optionalString.pipe(
-    z.url({ error: "must be a URL such as http://localhost:3000" }).optional(),
-  ),
+  APP_URL: optionalString.pipe(z.url({ error: "must be a URL such as http://localhost:3000" }).optional()),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
-      .optional(),
+    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
   ),
-  SESSION_SECRET: optionalString.pipe(
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
-      .optional(),
-  ),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().default("ClientDesk <no-reply@localhost>"),
   /** stripe | test | off; unset: stripe with STRIPE_SECRET_KEY, else test outside production. */
   BILLING_MODE: optionalString.pipe(
@@ -40,9 +28,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (e.g. http://127.0.0.1:12111 for a local stand-in in tests). */
-  STRIPE_API_BASE: optionalString.pipe(
-    z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
-  ),
+  STRIPE_API_BASE: optionalString.pipe(z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Where Google's OpenID configuration lives; tests point it at oauth2-mock-server. */
@@ -64,10 +50,7 @@ const envSchema = z.object({
       .optional(),
   ),
   S3_REGION: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9-]{2,32}$/, "must be a region such as us-east-1 or auto")
-      .optional(),
+    z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region such as us-east-1 or auto").optional(),
   ),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -79,9 +62,7 @@ const envSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
   /** Bearer token for GET /metrics; unset: /metrics answers 404. */
-  METRICS_TOKEN: optionalString.pipe(
-    z.string().min(16, "must be at least 16 characters").optional(),
-  ),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

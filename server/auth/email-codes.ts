@@ -29,11 +29,7 @@ export class EmailCodes {
    * codes per hour. The cap never shows in an answer (the caller just sends nothing): an
    * answer that depended on it would tell who has an account.
    */
-  async issue(
-    userId: string,
-    purpose: EmailCodePurpose,
-    trx?: Knex.Transaction,
-  ): Promise<string | null> {
+  async issue(userId: string, purpose: EmailCodePurpose, trx?: Knex.Transaction): Promise<string | null> {
     const now = this.clock.now();
     const hourAgo = new Date(now.getTime() - 60 * MINUTE);
     const recent = await EmailCode.query(trx)
@@ -41,10 +37,7 @@ export class EmailCodes {
       .where("createdAt", ">", hourAgo)
       .resultSize();
     if (recent >= MAX_ISSUED_PER_HOUR) return null;
-    await EmailCode.query(trx)
-      .patch({ usedAt: now })
-      .where({ userId, purpose })
-      .whereNull("usedAt");
+    await EmailCode.query(trx).patch({ usedAt: now }).where({ userId, purpose }).whereNull("usedAt");
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     await EmailCode.query(trx).insert({
       userId,
@@ -60,12 +53,7 @@ export class EmailCodes {
    * Uses up the code if it matches the live one. A wrong guess counts against it, and the
    * tenth wrong guess kills it.
    */
-  async consume(
-    userId: string,
-    purpose: EmailCodePurpose,
-    code: string,
-    trx: Knex.Transaction,
-  ): Promise<boolean> {
+  async consume(userId: string, purpose: EmailCodePurpose, code: string, trx: Knex.Transaction): Promise<boolean> {
     const now = this.clock.now();
     const live = await EmailCode.query(trx)
       .where({ userId, purpose })

@@ -47,7 +47,9 @@ export async function addClient(
       inviteTokenEncrypted: invite.encrypted,
       inviteIssuedAt: clock.now(),
     });
-    const shortCode = hasShortLinks(tier) ? await ensureShortLink(trx, client.id) : null;
+    const shortCode = hasShortLinks(tier)
+      ? await ensureShortLink(trx, client.id)
+      : null;
     return { client, owner, token: invite.token, shortCode };
   });
 }

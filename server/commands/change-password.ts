@@ -5,11 +5,7 @@ import { badRequest } from "../errors";
 import { User } from "../models";
 
 /** Changes the password (the current one is required when there is one) and ends all sessions. */
-export async function changePassword(
-  services: Services,
-  actor: User,
-  input: ChangePasswordInput,
-): Promise<void> {
+export async function changePassword(services: Services, actor: User, input: ChangePasswordInput): Promise<void> {
   if (actor.passwordHash && !(await verifyPassword(input.currentPassword, actor.passwordHash))) {
     throw badRequest("Current password is incorrect");
   }

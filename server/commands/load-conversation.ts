@@ -4,11 +4,7 @@ import { type Client, Message, NotificationState, type User } from "../models";
 import type { MessageView } from "../presenters/message";
 
 /** What presenting this conversation's messages to `viewer` needs: read state and names. */
-export async function loadMessageView(
-  db: Knex,
-  viewer: User,
-  client: Client,
-): Promise<MessageView> {
+export async function loadMessageView(db: Knex, viewer: User, client: Client): Promise<MessageView> {
   const ownerName =
     viewer.id === client.ownerId
       ? viewer.fullName

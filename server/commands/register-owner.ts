@@ -19,9 +19,7 @@ export async function registerOwner(services: Services, input: RegisterInput): P
     if (existing) {
       if (existing.emailVerifiedAt) return { kind: "exists" as const };
       // Unverified sign-up again: take the newer password and send a fresh code.
-      await User.query(trx)
-        .patch({ passwordHash, fullName: input.fullName })
-        .where("id", existing.id);
+      await User.query(trx).patch({ passwordHash, fullName: input.fullName }).where("id", existing.id);
       return { kind: "code" as const, code: await codes.issue(existing.id, "verify_email", trx) };
     }
     const user = await User.query(trx).insertAndFetch({
@@ -33,9 +31,7 @@ export async function registerOwner(services: Services, input: RegisterInput): P
     });
     return { kind: "code" as const, code: await codes.issue(user.id, "verify_email", trx) };
   });
-  if (outcome.kind === "exists")
-    await mailer.send(alreadyRegisteredMail(input.email, config.appUrl));
+  if (outcome.kind === "exists") await mailer.send(alreadyRegisteredMail(input.email, config.appUrl));
   // No code past the cap of codes per hour: nothing is sent, and the answer is the same.
-  else if (outcome.code)
-    await mailer.send(verificationMail(input.email, outcome.code, config.appUrl));
+  else if (outcome.code) await mailer.send(verificationMail(input.email, outcome.code, config.appUrl));
 }

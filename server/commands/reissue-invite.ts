@@ -12,10 +12,7 @@ export async function reissueInvite(services: Services, client: Client): Promise
   const invite = new InviteTokens(services.config.sessionSecret).issue(client.id);
   const now = services.clock.now();
   await services.db.transaction(async (trx) => {
-    const current = await Client.query(trx)
-      .select("inviteTokenHash")
-      .findById(client.id)
-      .forUpdate();
+    const current = await Client.query(trx).select("inviteTokenHash").findById(client.id).forUpdate();
     if (current?.inviteTokenHash) {
       await rememberSpentInvite(trx, client.id, current.inviteTokenHash, now);
     }

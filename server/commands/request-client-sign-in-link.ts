@@ -12,9 +12,7 @@ import { sendWithRetries } from "../mail/send-with-retries";
  * that the answer and the time it takes are the same whether or not the address is a client's.
  */
 export function requestClientSignInLink(services: Services, email: string): void {
-  services.afterAnswer.add("client sign-in link mail", () =>
-    sendClientSignInLinks(services, email),
-  );
+  services.afterAnswer.add("client sign-in link mail", () => sendClientSignInLinks(services, email));
 }
 
 /**
@@ -24,9 +22,7 @@ export function requestClientSignInLink(services: Services, email: string): void
  */
 export async function sendClientSignInLinks(services: Services, email: string): Promise<void> {
   const { db, clock, config, mailer, logger } = services;
-  const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db(
-    "clients",
-  )
+  const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db("clients")
     .join("users as member", "member.id", "clients.userId")
     .join("users as owner", "owner.id", "clients.ownerId")
     .where({ "clients.email": email, "member.role": "client" })
@@ -66,10 +62,8 @@ export async function sendClientSignInLinks(services: Services, email: string): 
   await Promise.all(
     links.map(async (link) => {
       try {
-        const branding = await brandingFor(
-          services.storage,
-          withFeatures(services.config, link.owner),
-          (error) => logger.warn({ err: error }, "owner logo unreadable"),
+        const branding = await brandingFor(services.storage, withFeatures(services.config, link.owner), (error) =>
+          logger.warn({ err: error }, "owner logo unreadable"),
         );
         const mail = clientSignInLinkMail(email, {
           ownerName: ownerDisplayName(link.owner),

@@ -19,11 +19,8 @@ export async function sendInviteMail(
         ownerName: ownerDisplayName(owner),
         url: inviteUrl(services.config.appUrl, token),
         portalUrl: `${services.config.appUrl}/client`,
-        branding: await brandingFor(
-          services.storage,
-          withFeatures(services.config, owner),
-          (error) =>
-            services.logger.warn({ err: error, ownerId: owner.id }, "owner logo unreadable"),
+        branding: await brandingFor(services.storage, withFeatures(services.config, owner), (error) =>
+          services.logger.warn({ err: error, ownerId: owner.id }, "owner logo unreadable"),
         ),
       }),
     );

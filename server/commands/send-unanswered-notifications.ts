@@ -119,11 +119,7 @@ async function sendBatch(services: Services, batch: Batch, result: SweepResult):
     try {
       await services.mailer.send(await mailFor(services, row, messages));
       result.sent += 1;
-      done.push({
-        clientId: row.clientId,
-        recipientRole: row.recipientRole,
-        notifiedSeq: newest.seq,
-      });
+      done.push({ clientId: row.clientId, recipientRole: row.recipientRole, notifiedSeq: newest.seq });
     } catch (error) {
       result.failed += 1;
       await recordFailure(services, row, batch.lease, error);
@@ -206,9 +202,7 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
     messages,
     total: messages[0]?.total ?? messages.length,
     delayMinutes: toOwner ? row.ownerDelay : row.clientDelay,
-    conversationUrl: toOwner
-      ? `${appUrl}/?client=${row.clientId}`
-      : `${appUrl}/client/${row.clientId}`,
+    conversationUrl: toOwner ? `${appUrl}/?client=${row.clientId}` : `${appUrl}/client/${row.clientId}`,
     settingsUrl: toOwner
       ? `${appUrl}/?settings=notifications`
       : `${appUrl}/client/${row.clientId}?tab=settings`,

@@ -6,10 +6,4 @@ import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [
-  unansweredMessagesJob,
-  graceExpiryJob,
-  idempotencyKeysCleanupJob,
-  storageSweepJob,
-  rateLimitsCleanupJob,
-];
+export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob];

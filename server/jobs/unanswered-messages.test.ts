@@ -1,11 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addClient,
-  addJoinedClient,
-  type JoinedClient,
-  setTier,
-} from "../../tests/support/conversations";
+import { addClient, addJoinedClient, type JoinedClient, setTier } from "../../tests/support/conversations";
 import { type SignedInOwner, signUpOwner, uniqueEmail } from "../../tests/support/factories";
 import { testDatabase } from "../../tests/support/database";
 import type { TestClock } from "../../tests/support/clock";
@@ -233,9 +228,7 @@ describe("content", () => {
     const [mail] = notificationsTo(client.email);
     expect(mail?.text).toContain(hostile);
     expect(mail?.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
-    expect(mail?.html).toContain(
-      "&lt;a href=&quot;https://evil.test&quot;&gt;click&lt;/a&gt; &amp; &lt;b&gt;bold&lt;/b&gt;",
-    );
+    expect(mail?.html).toContain("&lt;a href=&quot;https://evil.test&quot;&gt;click&lt;/a&gt; &amp; &lt;b&gt;bold&lt;/b&gt;");
     expect(mail?.html).not.toContain("<img src=x");
     expect(mail?.html).not.toContain('href="https://evil.test"');
   });
@@ -265,10 +258,7 @@ describe("content", () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
 
     // The invite, by email.
-    const invited = await addClient(owner, {
-      email: uniqueEmail("agency-client"),
-      sendInviteEmail: true,
-    });
+    const invited = await addClient(owner, { email: uniqueEmail("agency-client"), sendInviteEmail: true });
     expect(invited.response.body.inviteEmailSent).toBe(true);
     const invite = await server.smtp.waitFor(invited.email);
     expectBranded(invite);

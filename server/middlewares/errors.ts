@@ -2,8 +2,7 @@ import type { AppContext } from "../context";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { HttpError } from "../errors";
 
-export const UNAVAILABLE_MESSAGE =
-  "The service is briefly unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 /** About the database timeouts (db/timeouts.ts): by then the outcome is known either way. */
 export const RETRY_AFTER_SECONDS = 5;
 

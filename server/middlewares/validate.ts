@@ -13,16 +13,12 @@ export function withInput<Schema extends z.ZodType>(
   return async (ctx: RouteContext) => handler(ctx, parseOrThrow(schema, ctx.request.body ?? {}));
 }
 
-export function parseOrThrow<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-): z.infer<Schema> {
+export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw badRequest("Invalid request");
-  if (issue.code === "unrecognized_keys")
-    throw badRequest(`Unknown field: ${issue.keys.join(", ")}`);
+  if (issue.code === "unrecognized_keys") throw badRequest(`Unknown field: ${issue.keys.join(", ")}`);
   throw badRequest(issueMessage(issue));
 }
 

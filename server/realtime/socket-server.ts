@@ -203,10 +203,7 @@ export class RealtimeSocketServer {
       .catch((error) => {
         // The database being away is expected now and then: a warning, and the API's words.
         const unavailable = isDatabaseUnavailable(error);
-        this.services.logger[unavailable ? "warn" : "error"](
-          { err: error },
-          "realtime: upgrade failed",
-        );
+        this.services.logger[unavailable ? "warn" : "error"]({ err: error }, "realtime: upgrade failed");
         refuse(socket, 503, unavailable ? UNAVAILABLE_MESSAGE : "Service unavailable");
       });
   };

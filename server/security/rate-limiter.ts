@@ -24,11 +24,7 @@ export interface RateLimiterOptions {
   keyPrefix?: string;
 }
 
-type BuildLimiter = (options: {
-  points: number;
-  duration: number;
-  keyPrefix: string;
-}) => RateLimiterAbstract;
+type BuildLimiter = (options: { points: number; duration: number; keyPrefix: string }) => RateLimiterAbstract;
 
 /**
  * Fixed-window counters (rate-limiter-flexible). On PostgreSQL they are rows of rate_limits,
@@ -82,8 +78,7 @@ export class RateLimiter {
 /** The limiter for this database: shared through PostgreSQL, or in process on PGlite. */
 export function createRateLimiter(db: Database, options: RateLimiterOptions = {}): RateLimiter {
   const keyPrefix = options.keyPrefix ?? "rl";
-  if (isPglite(db))
-    return new RateLimiter((settings) => new RateLimiterMemory(settings), keyPrefix);
+  if (isPglite(db)) return new RateLimiter((settings) => new RateLimiterMemory(settings), keyPrefix);
   return new RateLimiter(
     (settings) =>
       new RateLimiterPostgres({

@@ -22,10 +22,7 @@ export interface SignInAttempt {
  * owner out. Throws 429 when the counted limit is spent. Attempts count and a success forgets
  * them: in effect, failures.
  */
-export async function countSignInAttempt(
-  ctx: AppContext,
-  username: string,
-): Promise<SignInAttempt> {
+export async function countSignInAttempt(ctx: AppContext, username: string): Promise<SignInAttempt> {
   const { rateLimiter, config } = ctx.services;
   const devices = new DeviceCookies(config.sessionSecret);
   const device = devices.deviceFor(ctx.cookies.get(DEVICE_COOKIE), username);

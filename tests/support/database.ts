@@ -32,10 +32,7 @@ export interface EmptyPostgres {
   drop(): Promise<void>;
 }
 
-export async function emptyPostgres(
-  sharedUrl: string,
-  prefix = "test_scratch",
-): Promise<EmptyPostgres> {
+export async function emptyPostgres(sharedUrl: string, prefix = "test_scratch"): Promise<EmptyPostgres> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = createDatabase({ url: sharedUrl, poolMax: 1 });
   await admin.raw(`create database "${name}"`);

@@ -14,25 +14,14 @@ export interface SignedInOwner {
 }
 
 /** Signs up through the API, verifies with the mailed code, and returns the signed-in agent. */
-export async function signUpOwner(
-  server: Pick<TestServer, "agent" | "smtp">,
-  fullName = "Olivia Owner",
-): Promise<SignedInOwner> {
+export async function signUpOwner(server: Pick<TestServer, "agent" | "smtp">, fullName = "Olivia Owner"): Promise<SignedInOwner> {
   const agent = server.agent();
   const email = uniqueEmail("owner");
   const password = "correct horse battery";
-  const registered = await agent.post("/api/register", {
-    email,
-    password,
-    fullName,
-    role: "owner",
-    accountTier: "free",
-  });
-  if (registered.status !== 201)
-    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const registered = await agent.post("/api/register", { email, password, fullName, role: "owner", accountTier: "free" });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const code = codeFrom(await server.smtp.waitFor(email));
   const verified = await agent.post("/api/verify-email", { email, code });
-  if (verified.status !== 200)
-    throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   return { agent, email, password, id: verified.body.user.id };
 }

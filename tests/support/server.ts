@@ -88,9 +88,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     logger: createLogger(config.logLevel, options.logDestination),
     clock,
-    rateLimiter: createRateLimiter(db, {
-      keyPrefix: options.rateLimitKeyPrefix ?? `test-${randomUUID()}`,
-    }),
+    rateLimiter: createRateLimiter(db, { keyPrefix: options.rateLimitKeyPrefix ?? `test-${randomUUID()}` }),
   });
   server.on("request", app.callback());
   const sockets = attachRealtimeSockets(server, services, options.realtime);
@@ -146,11 +144,7 @@ export class TestAgent {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async request<T = any>(
-    method: string,
-    urlPath: string,
-    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
-  ): Promise<TestResponse<T>> {
+  async request<T = any>(method: string, urlPath: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     if (!["GET", "HEAD"].includes(method) && !("origin" in headers)) headers.origin = this.baseUrl;
@@ -159,12 +153,7 @@ export class TestAgent {
       headers["content-type"] = "application/json";
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(`${this.baseUrl}${urlPath}`, {
-      method,
-      headers,
-      body,
-      redirect: "manual",
-    });
+    const response = await fetch(`${this.baseUrl}${urlPath}`, { method, headers, body, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...rest] = (pair ?? "").split("=");
@@ -178,14 +167,7 @@ export class TestAgent {
     let parsed: unknown = text;
     if (contentType.includes("application/json")) parsed = JSON.parse(text);
     // Every API answer a test receives is checked against its shared schema.
-    checkApiAnswer({
-      method,
-      url: response.url,
-      status: response.status,
-      contentType,
-      text,
-      body: parsed,
-    });
+    checkApiAnswer({ method, url: response.url, status: response.status, contentType, text, body: parsed });
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

@@ -16,10 +16,7 @@ export function newestMtime(dir: string): number {
 /** Builds the web app into dist/web when it is missing or older than its sources. */
 export async function ensureWebBuilt(root = process.cwd()): Promise<void> {
   const index = path.join(root, "dist/web/index.html");
-  const sources = Math.max(
-    newestMtime(path.join(root, "web")),
-    newestMtime(path.join(root, "shared")),
-  );
+  const sources = Math.max(newestMtime(path.join(root, "web")), newestMtime(path.join(root, "shared")));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   // The production build's own steps (each page on its own): scripts/build.mjs.
   // NODE_ENV=production as `npm run build` has it: under vitest's NODE_ENV=test, Vite resolves

@@ -305,12 +305,10 @@ describe("POST /api/clients/:id/upload", () => {
     });
     expect(response.body.fileUrl).toMatch(/^\/api\/download\/[0-9a-f]{32}\.pdf$/);
     // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
-    await expect
-      .poll(() => events)
-      .toContainEqual({
-        kind: "event",
-        event: { type: "new_message", clientId: A1.id, messageId: response.body.id },
-      });
+    await expect.poll(() => events).toContainEqual({
+      kind: "event",
+      event: { type: "new_message", clientId: A1.id, messageId: response.body.id },
+    });
     unsubscribe();
     const row = await StoredFile.query().findOne({
       storedName: nameFromUrl(response.body.fileUrl),

@@ -55,8 +55,7 @@ function recordNewMessages(clientId: string) {
    */
   const before = async (agent: TestAgent) => {
     const marker = await agent.post(`/api/clients/${clientId}/messages`, { content: "marker" });
-    const isMarker = (event: RealtimeEvent) =>
-      "messageId" in event && event.messageId === marker.body.id;
+    const isMarker = (event: RealtimeEvent) => "messageId" in event && event.messageId === marker.body.id;
     await waitFor(async () => events.some(isMarker));
     stop();
     return events.filter((event) => !isMarker(event));

@@ -47,8 +47,7 @@ function recordEvents(clientId: string, type?: RealtimeEvent["type"]) {
     events.push(message.event);
   });
   const markers = new Set<string>();
-  const isMarker = (event: RealtimeEvent) =>
-    event.messageId !== undefined && markers.has(event.messageId);
+  const isMarker = (event: RealtimeEvent) => event.messageId !== undefined && markers.has(event.messageId);
   /** The events (of `type`) published before a marker published now. */
   const before = async () => {
     const marker = await publishMarker(clientId);

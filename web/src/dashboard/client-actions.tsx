@@ -84,7 +84,9 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
 
   const reissue = useMutation({
     mutationFn: async () => {
-      const answer = await apiPost<InviteLinkResponse>(`${clientPath(client)}/invite`);
+      const answer = await apiPost<InviteLinkResponse>(
+        `${clientPath(client)}/invite`,
+      );
       return {
         clientName: client.name,
         standardUrl: answer.inviteUrl,
