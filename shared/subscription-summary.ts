@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from "./schemas/billing";
+import { LIVE_STATUSES } from "./subscription-statuses";
 import { planPriceCents, TIER_CONFIG } from "./tiers";
 
 /**
@@ -28,8 +29,6 @@ type SummaryFacts = Pick<
   | "pausedUntil"
 >;
 
-const LIVE = new Set(["active", "trialing", "past_due"]);
-
 export function subscriptionSummary(
   status: SummaryFacts,
   options: { now: Date; timeZone?: string },
@@ -43,7 +42,7 @@ export function subscriptionSummary(
       timeZone: options.timeZone,
     });
   const tier = status.accountTier;
-  if (tier === "free" || !LIVE.has(status.subscriptionStatus)) {
+  if (tier === "free" || !LIVE_STATUSES.has(status.subscriptionStatus)) {
     return { state: "free", headline: "No paid subscription", plan: "Free plan" };
   }
   const annual = status.billingPeriod === "annual";

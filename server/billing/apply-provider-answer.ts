@@ -1,3 +1,4 @@
+import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import { User } from "../models";
 import { applySubscription } from "./billing-state";
@@ -15,9 +16,15 @@ export async function applyProviderAnswer(
 ): Promise<User> {
   const subscription = subscriptionObject.parse(answer);
   const at = new Date(Math.floor(services.clock.now().getTime() / 1000) * 1000);
-  return services.db.transaction(async (trx) => {
-    const user = await User.query(trx).findById(userId).forUpdate().throwIfNotFound();
-    await applySubscription(trx, user, subscription, at);
-    return User.query(trx).findById(userId).throwIfNotFound();
+  const { user, tierChangedFor } = await services.db.transaction(async (trx) => {
+    const before = await User.query(trx).findById(userId).forUpdate().throwIfNotFound();
+    const applied = await applySubscription(trx, before, subscription, at);
+    return {
+      user: await User.query(trx).findById(userId).throwIfNotFound(),
+      tierChangedFor: applied.tierChangedFor,
+    };
   });
+  // Committed: open portals drop or gain the owner's branding with the plan.
+  if (tierChangedFor) await publishBrandingUpdated(services, tierChangedFor);
+  return user;
 }

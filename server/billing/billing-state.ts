@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { PartialModelObject } from "objection";
+import { LIVE_STATUSES } from "../../shared/subscription-statuses";
 import { PAYMENT_GRACE_HOURS } from "../../shared/tiers";
 import { User } from "../models";
 import {
@@ -7,7 +8,6 @@ import {
   ENDED_STATUSES,
   type InvoiceObject,
   invoiceSubscriptionId,
-  LIVE_STATUSES,
   periodEnd,
   readMetadata,
   type SubscriptionObject,
@@ -26,8 +26,10 @@ export interface Applied {
   applied: boolean;
   /** A subscription this one replaced as the account's current one: to be ended at the provider. */
   replacedSubscriptionId: string | null;
+  /** The account whose plan (accountTier) changed: its clients' portals show branding by it. */
+  tierChangedFor: string | null;
 }
-const NOT_APPLIED: Applied = { applied: false, replacedSubscriptionId: null };
+const NOT_APPLIED: Applied = { applied: false, replacedSubscriptionId: null, tierChangedFor: null };
 
 const isStale = (user: User, at: Date) =>
   user.billingSyncedAt !== null && at.getTime() < new Date(user.billingSyncedAt).getTime();
@@ -103,7 +105,12 @@ export async function applySubscription(
     });
   }
   await save(trx, user, patch, at);
-  return { applied: true, replacedSubscriptionId: isCurrent ? null : user.stripeSubscriptionId };
+  return {
+    applied: true,
+    replacedSubscriptionId: isCurrent ? null : user.stripeSubscriptionId,
+    tierChangedFor:
+      patch.accountTier !== undefined && patch.accountTier !== user.accountTier ? user.id : null,
+  };
 }
 
 /**
@@ -156,7 +163,11 @@ export async function applyCheckoutCompleted(
     },
     at,
   );
-  return { applied: true, replacedSubscriptionId: replaced };
+  return {
+    applied: true,
+    replacedSubscriptionId: replaced,
+    tierChangedFor: meta.tier !== user.accountTier ? user.id : null,
+  };
 }
 
 /** A renewal payment failed: the grace period starts (once; retries do not extend it). */

@@ -1,3 +1,4 @@
+import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import { User } from "../models";
 import { billingProvider } from "./provider";
@@ -34,6 +35,8 @@ export async function expireGracePeriods(services: Services): Promise<number> {
       }
       return users;
     });
+    // Committed: the downgraded owners' open portals lose the agency branding now.
+    await Promise.all(ended.map((user) => publishBrandingUpdated(services, user.id)));
     for (const user of ended) {
       services.logger.info({ userId: user.id }, "payment grace period ended: downgraded to free");
       if (user.stripeSubscriptionId) {

@@ -1,3 +1,4 @@
+import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import {
   applyCheckoutCompleted,
@@ -44,7 +45,8 @@ export async function handleBillingEvent(
       .onConflict("id")
       .ignore()
       .returning("id");
-    if (inserted.length === 0) return { firstTime: false, applied: false, replaced: null };
+    const none = { replaced: null, tierChangedFor: null };
+    if (inserted.length === 0) return { firstTime: false, applied: false, ...none };
     const object = event.data.object;
 
     if (
@@ -52,7 +54,12 @@ export async function handleBillingEvent(
       event.type === "checkout.session.async_payment_succeeded"
     ) {
       const result = await applyCheckoutCompleted(trx, checkoutSessionObject.parse(object), at);
-      return { firstTime: true, applied: result.applied, replaced: result.replacedSubscriptionId };
+      return {
+        firstTime: true,
+        applied: result.applied,
+        replaced: result.replacedSubscriptionId,
+        tierChangedFor: result.tierChangedFor,
+      };
     }
     if (SUBSCRIPTION_EVENTS.has(event.type)) {
       const subscription = subscriptionObject.parse(object);
@@ -60,26 +67,34 @@ export async function handleBillingEvent(
         customerId: subscription.customer,
         userId: subscription.metadata.userId,
       });
-      if (!user) return { firstTime: true, applied: false, replaced: null };
+      if (!user) return { firstTime: true, applied: false, ...none };
       const result = await applySubscription(trx, user, subscription, at);
-      return { firstTime: true, applied: result.applied, replaced: result.replacedSubscriptionId };
+      return {
+        firstTime: true,
+        applied: result.applied,
+        replaced: result.replacedSubscriptionId,
+        tierChangedFor: result.tierChangedFor,
+      };
     }
     if (event.type === "invoice.payment_failed") {
       return {
         firstTime: true,
         applied: await applyPaymentFailed(trx, invoiceObject.parse(object), at),
-        replaced: null,
+        ...none,
       };
     }
     if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") {
       return {
         firstTime: true,
         applied: await applyPaymentSucceeded(trx, invoiceObject.parse(object), at),
-        replaced: null,
+        ...none,
       };
     }
-    return { firstTime: true, applied: false, replaced: null };
+    return { firstTime: true, applied: false, ...none };
   });
+
+  // Committed: open portals drop or gain the owner's branding with the plan.
+  if (outcome.tierChangedFor) await publishBrandingUpdated(services, outcome.tierChangedFor);
 
   if (outcome.replaced) {
     // A new checkout replaced the plan: stop billing the old subscription. Its "deleted"

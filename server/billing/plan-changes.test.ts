@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestClock } from "../../tests/support/clock";
+import { addJoinedClient } from "../../tests/support/conversations";
 import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../tests/support/server";
 import {
@@ -8,6 +10,7 @@ import {
   stripeEnv,
   stripeEvent,
 } from "../../tests/support/stripe-stand-in";
+import { TestSocket } from "../../tests/support/ws-client";
 import { User } from "../models";
 
 /**
@@ -111,6 +114,7 @@ describe("plan changes and the payment method with Stripe", () => {
     const update = standIn.requestsTo("POST", `/v1/subscriptions/${subscription.id}`).at(-1)!;
     expect(update.params).toMatchObject({
       proration_behavior: "create_prorations",
+      payment_behavior: "error_if_incomplete",
       "items[0][id]": subscription.items.data[0]!.id,
       "metadata[tier]": "agency",
       "metadata[period]": "monthly",
@@ -147,6 +151,10 @@ describe("plan changes and the payment method with Stripe", () => {
       period: "annual",
     });
     expect(annual.status, JSON.stringify(annual.body)).toBe(200);
+    // A new interval is invoiced at once: the text must not promise a later invoice.
+    expect(annual.body.message).toBe(
+      "You're now on the Agency plan, billed annually. The difference, less credit for your unused time, was charged today.",
+    );
     expect(annual.body.status).toMatchObject({ accountTier: "agency", billingPeriod: "annual" });
     // A new interval starts a new (yearly) period today.
     expect(new Date(annual.body.status.subscriptionEndDate).getTime()).toBeGreaterThan(
@@ -309,5 +317,145 @@ describe("plan changes and the payment method with Stripe", () => {
       subscriptionStatus: "active",
       paymentFailureGraceEnd: null,
     });
+  });
+
+  it("refuses a change of interval the card cannot pay, keeping the plan as it was", async () => {
+    const owner = await signUpOwner(server);
+    const subscription = await subscribe(owner, "pro");
+    const before = await status(owner);
+    standIn.decliningCustomers.add(subscription.customer);
+
+    const refused = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "pro",
+      period: "annual",
+    });
+    expect(refused).toMatchObject({
+      status: 402,
+      body: { message: "Your card was declined. Your plan has not changed." },
+    });
+    expect(await status(owner)).toMatchObject({
+      accountTier: "pro",
+      billingPeriod: "monthly",
+      subscriptionStatus: "active",
+      subscriptionEndDate: before.subscriptionEndDate,
+    });
+    const held = standIn.subscriptions.get(subscription.id)!;
+    expect(held).toMatchObject({ status: "active", metadata: { period: "monthly" } });
+    expect(held.items.data[0]!.price.recurring.interval).toBe("month");
+
+    // The same interval is not charged now, so the declining card does not stand in the way.
+    const upgraded = await owner.agent.post("/api/subscription/change-plan", {
+      tier: "agency",
+      period: "monthly",
+    });
+    expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
+    expect(upgraded.body.message).toBe(
+      "You're now on the Agency plan, billed monthly. The difference is prorated on your next invoice.",
+    );
+  });
+
+  it("refuses a plan change while a payment fails: the card comes first", async () => {
+    const owner = await signUpOwner(server);
+    const subscription = await subscribe(owner, "pro");
+    await deliverEvent(
+      owner.agent,
+      stripeEvent(
+        "invoice.payment_failed",
+        invoiceFor(subscription),
+        new Date(now().getTime() + 1000),
+      ),
+    );
+    const failing = await status(owner);
+    expect(failing.paymentFailureGraceEnd).not.toBeNull();
+    const updatesBefore = standIn.requestsTo("POST", `/v1/subscriptions/${subscription.id}`).length;
+
+    for (const input of [
+      { tier: "agency", period: "monthly" },
+      { tier: "pro", period: "annual" },
+    ]) {
+      expect(await owner.agent.post("/api/subscription/change-plan", input)).toMatchObject({
+        status: 409,
+        body: { message: "Your last payment failed: update your payment method first" },
+      });
+    }
+    // Stripe was not asked: no $0 or credit invoice that would pass for paying the failed one.
+    expect(standIn.requestsTo("POST", `/v1/subscriptions/${subscription.id}`)).toHaveLength(
+      updatesBefore,
+    );
+    expect(await status(owner)).toMatchObject({
+      accountTier: "pro",
+      subscriptionStatus: "past_due",
+      paymentFailureGraceEnd: failing.paymentFailureGraceEnd,
+    });
+  });
+
+  it("tells the owner's open portals (branding_updated) when the plan's tier changes", async () => {
+    const owner = await signUpOwner(server);
+    const subscription = await subscribe(owner, "agency");
+    const client = await addJoinedClient(server, owner);
+    const socket = await TestSocket.open(server.url, { cookie: client.agent.cookieHeader });
+    const brandingEvents = () =>
+      socket.events.filter((event) => event.type === "branding_updated").length;
+    try {
+      // Agency -> Pro: the portal drops the agency branding.
+      expect(
+        (
+          await owner.agent.post("/api/subscription/change-plan", {
+            tier: "pro",
+            period: "monthly",
+          })
+        ).status,
+      ).toBe(200);
+      expect(await socket.waitFor((event) => event.type === "branding_updated")).toEqual({
+        type: "branding_updated",
+        clientId: client.id,
+      });
+      // A change that keeps the tier (only the interval) says nothing.
+      expect(
+        (await owner.agent.post("/api/subscription/change-plan", { tier: "pro", period: "annual" }))
+          .status,
+      ).toBe(200);
+      // Back to Agency through Stripe's own event (e.g. changed in the dashboard).
+      const held = standIn.subscriptions.get(subscription.id)!;
+      held.metadata.tier = "agency";
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("customer.subscription.updated", held, new Date(now().getTime() + 1000)),
+      );
+      await expect.poll(brandingEvents).toBe(2);
+
+      // The grace ends unpaid: downgraded to free by the job.
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("invoice.payment_failed", invoiceFor(held), new Date(now().getTime() + 2000)),
+      );
+      (server.clock as TestClock).advanceMinutes(25 * 60);
+      await server.jobs.runOnce("billing-grace-expiry");
+      expect((await status(owner)).accountTier).toBe("free");
+      await expect.poll(brandingEvents).toBe(3);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("tells the open portals when a cancelled plan ends", async () => {
+    const owner = await signUpOwner(server);
+    const subscription = await subscribe(owner, "agency");
+    const client = await addJoinedClient(server, owner);
+    const socket = await TestSocket.open(server.url, { cookie: client.agent.cookieHeader });
+    try {
+      const ended = { ...standIn.subscriptions.get(subscription.id)!, status: "canceled" };
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("customer.subscription.deleted", ended, new Date(now().getTime() + 1000)),
+      );
+      expect((await status(owner)).accountTier).toBe("free");
+      expect(await socket.waitFor((event) => event.type === "branding_updated")).toEqual({
+        type: "branding_updated",
+        clientId: client.id,
+      });
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -1,18 +1,19 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { PaidTier } from "../../shared/schemas/billing";
 import { type BillingPeriod, planPriceCents, TIER_CONFIG } from "../../shared/tiers";
 import type { Config } from "../config";
 import type { Services } from "../context";
-import { conflict } from "../errors";
+import { conflict, HttpError } from "../errors";
 import { User } from "../models";
 import type { BillingProvider } from "./billing-provider";
 import { createStripeClient } from "./stripe-client";
 import { TEST_CUSTOMER_PREFIX } from "./test-mode-events";
 
 /**
- * Billing through Stripe. Prices are given inline (price_data) from shared/tiers.ts, so no
- * price ids need setting up in the Stripe dashboard; the plan travels in metadata on the
- * session and the subscription, where the webhook reads it back.
+ * Billing through Stripe, with prices from shared/tiers.ts, so no price ids need setting up in
+ * the Stripe dashboard: a checkout gives its price inline (price_data); a plan change needs a
+ * Price object, made once and found again by its lookup key (priceFor). The plan travels in
+ * metadata on the session and the subscription, where the webhook reads it back.
  */
 export class StripeBilling implements BillingProvider {
   readonly testMode = false;
@@ -54,20 +55,30 @@ export class StripeBilling implements BillingProvider {
   }
 
   /**
-   * The same subscription on the new price, Stripe prorating the difference on the next
-   * invoice. A scheduled cancellation ends: choosing a paid plan means staying.
+   * The same subscription on the new price. Within the same interval Stripe prorates the
+   * difference on the next invoice; a new interval starts a new period and is invoiced at once.
+   * error_if_incomplete: if that invoice's payment fails, Stripe keeps the old plan and
+   * answers a card error (402 here) instead of moving the plan onto an unpaid invoice.
+   * A scheduled cancellation ends: choosing a paid plan means staying.
    */
   async changePlan(user: User, tier: PaidTier, period: BillingPeriod): Promise<unknown> {
     const subscription = await this.stripe.subscriptions.retrieve(subscriptionOf(user));
     const item = subscription.items.data[0];
     if (!item) throw conflict("The subscription has no plan to change");
     const price = await this.priceFor(tier, period);
-    return this.stripe.subscriptions.update(subscription.id, {
-      items: [{ id: item.id, price }],
-      proration_behavior: "create_prorations",
-      cancel_at_period_end: false,
-      metadata: { userId: user.id, tier, period },
-    });
+    try {
+      return await this.stripe.subscriptions.update(subscription.id, {
+        items: [{ id: item.id, price }],
+        proration_behavior: "create_prorations",
+        payment_behavior: "error_if_incomplete",
+        cancel_at_period_end: false,
+        metadata: { userId: user.id, tier, period },
+      });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        throw new HttpError(402, `${error.message} Your plan has not changed.`);
+      throw error;
+    }
   }
 
   /**

@@ -52,8 +52,6 @@ export function periodEnd(subscription: SubscriptionObject): Date | null {
   return seconds ? new Date(seconds * 1000) : null;
 }
 
-/** Statuses in which the customer still has what they paid for. */
-export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
 /** Statuses after which the subscription gives nothing. */
 export const ENDED_STATUSES = new Set(["canceled", "unpaid", "incomplete_expired", "paused"]);
 

@@ -10,12 +10,16 @@ import type { User } from "../models";
  * Pro <-> Agency, monthly <-> annual: the owner's one subscription moves to the new price,
  * prorated, instead of a second checkout (free -> paid is a checkout; paid -> free is the
  * cancellation flow). The policy has checked there is a live paid subscription.
+ * While a payment fails the plan stays as it is: a change would raise its own invoice (a
+ * credit, or $0) that Stripe marks paid, which must not pass for paying the failed one.
  */
 export async function changePlan(
   services: Services,
   actor: User,
   input: ChangePlanInput,
 ): Promise<User> {
+  if (actor.subscriptionStatus === "past_due" || actor.paymentFailureGraceEnd !== null)
+    throw conflict("Your last payment failed: update your payment method first");
   const period = actor.billingPeriod === "annual" ? "annual" : "monthly";
   if (actor.accountTier === input.tier && period === input.period) {
     throw conflict(

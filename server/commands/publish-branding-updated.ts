@@ -3,7 +3,8 @@ import { Client } from "../models";
 
 /**
  * Tells the open portals of this owner's clients that what they show of the owner changed
- * (colours, logo, company name, profile picture, name): one branding_updated per joined
+ * (colours, logo, company name, profile picture, name, or the plan that decides whether the
+ * branding shows at all): one branding_updated per joined
  * conversation, after the change is committed. A failure is logged; the portals catch up on
  * their next load.
  */
@@ -16,9 +17,10 @@ export async function publishBrandingUpdated(
       .select("id")
       .where("ownerId", ownerId)
       .whereNotNull("userId");
-    for (const { id } of joined) {
-      await services.realtime.publish({ type: "branding_updated", clientId: id });
-    }
+    // One NOTIFY each, sent side by side: an owner with many clients waits for one round trip.
+    await Promise.all(
+      joined.map(({ id }) => services.realtime.publish({ type: "branding_updated", clientId: id })),
+    );
   } catch (error) {
     services.logger.warn({ err: error, ownerId }, "could not publish branding_updated");
   }

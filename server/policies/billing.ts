@@ -1,6 +1,6 @@
 import { conflict, forbidden } from "../errors";
 import type { User } from "../models";
-import { LIVE_STATUSES } from "../billing/stripe-objects";
+import { LIVE_STATUSES } from "../../shared/subscription-statuses";
 import { definePolicy } from "./policy";
 
 const ownerOnly = (actor: User) =>

@@ -121,10 +121,13 @@ router.post("/test-mode/payment-method", async (ctx) => {
       402,
     );
   }
-  if (user.subscriptionStatus === "past_due") {
-    for (const event of renewalEvents(user, "succeed", ctx.services.clock.now())) {
-      await handleBillingEvent(ctx.services, event);
-    }
+  // Nothing due: the card is only saved, and /pricing must not say a payment went through.
+  if (user.subscriptionStatus !== "past_due") {
+    ctx.status = 303;
+    return ctx.redirect("/pricing?payment-method=saved");
+  }
+  for (const event of renewalEvents(user, "succeed", ctx.services.clock.now())) {
+    await handleBillingEvent(ctx.services, event);
   }
   ctx.status = 303;
   ctx.redirect("/pricing?payment-method=updated");

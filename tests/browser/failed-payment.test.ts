@@ -141,6 +141,44 @@ describe.skipIf(!browserAvailable)(
       });
     }
 
+    it("while the payment fails, /pricing's plan buttons lead to updating the card, not to a plan change", async () => {
+      const owner = await ownerWithFailedCard("pro");
+      const page = await pageAs(owner.agent, WIDTHS[1].viewport);
+      await page.goto("/pricing");
+      await page.getByRole("region", { name: "Your last payment failed" }).waitFor();
+      const agency = page.getByRole("region", { name: "Agency", exact: true });
+      await agency
+        .getByText("Your last payment failed: update your payment method before changing plan.")
+        .waitFor();
+      expect(await cardButton(page, "Pro").textContent()).toBe("Current Plan");
+      await expectAccessible(page, "pricing buttons while the payment fails");
+      await shot(page, "failed-phone-plan-buttons");
+      await cardButton(page, "Agency").click();
+      await expectPath(page, "/billing/test-mode/payment-method");
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      expect((await owner.agent.get("/api/subscription/status")).body).toMatchObject({
+        accountTier: "pro",
+        subscriptionStatus: "past_due",
+      });
+      await page.context().close();
+    });
+
+    it("saving a card when nothing is due says 'Card saved', not that a payment went through", async () => {
+      const owner = await signUpOwner(server);
+      await subscribe(owner, "pro");
+      const page = await pageAs(owner.agent, WIDTHS[0].viewport);
+      await page.goto("/billing/test-mode/payment-method");
+      await page.getByRole("button", { name: "Save card (test)" }).click();
+      await expectPath(page, "/pricing");
+      await page.getByText("Card saved").waitFor();
+      await page.getByText("Nothing was due, so nothing was charged.", { exact: false }).waitFor();
+      expect(await page.getByText("Your payment went through").count()).toBe(0);
+      expect(await page.getByText("Payment method updated").count()).toBe(0);
+      await expectAccessible(page, "pricing after saving a card");
+      await shot(page, "card-saved-desktop");
+      await page.context().close();
+    });
+
     it("pricing buttons say what they do for visitors and for free, pro and agency owners", async () => {
       const viewport = WIDTHS[0].viewport;
       const labels = async (page: Page) =>

@@ -56,6 +56,8 @@ export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly subscriptions = new Map<string, StandInSubscription>();
   readonly prices = new Map<string, StandInPrice>();
+  /** Customers whose card is declined whenever Stripe charges at once (e.g. a new interval). */
+  readonly decliningCustomers = new Set<string>();
   private server = http.createServer((req, res) => void this.handle(req, res));
   private counter = 0;
   /**
@@ -254,6 +256,26 @@ export class StripeStandIn {
       const subscription = this.subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
       if (!subscription) return notFound();
       if (method === "POST") {
+        // A new interval is invoiced at once. A declined card: with error_if_incomplete Stripe
+        // changes nothing and answers a card error; by default it applies the change anyway and
+        // the subscription is past_due on the open invoice.
+        const newPrice = this.prices.get(params["items[0][price]"] ?? "");
+        const chargesNow =
+          newPrice !== undefined &&
+          newPrice.recurring.interval !== subscription.items.data[0]?.price.recurring.interval;
+        if (chargesNow && this.decliningCustomers.has(subscription.customer)) {
+          if (params.payment_behavior === "error_if_incomplete") {
+            return send(402, {
+              error: {
+                type: "card_error",
+                code: "card_declined",
+                decline_code: "generic_decline",
+                message: "Your card was declined.",
+              },
+            });
+          }
+          subscription.status = "past_due";
+        }
         if (params.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
           subscription.cancel_at = subscription.cancel_at_period_end

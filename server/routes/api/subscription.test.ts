@@ -210,6 +210,20 @@ describe("subscription API in test mode", () => {
     expect((await client.agent.post("/api/subscription/payment-method", {})).status).toBe(403);
   });
 
+  it("only saves the card on the test-mode payment page when nothing is due", async () => {
+    const owner = await signUpOwner(server);
+    await subscribe(owner, "pro");
+    const before = await status(owner);
+    const page = await owner.agent.get("/billing/test-mode/payment-method");
+    expect(page.body).toContain("Save card (test)");
+
+    const saved = await paymentMethodForm(owner, "pay");
+    expect(saved.status).toBe(303);
+    // Not "updated": /pricing must not say a payment went through when none was taken.
+    expect(saved.headers.get("location")).toBe("/pricing?payment-method=saved");
+    expect(await status(owner)).toEqual(before);
+  });
+
   it("changes plan in test mode on the same subscription", async () => {
     const owner = await signUpOwner(server);
     await subscribe(owner, "pro");
@@ -229,6 +243,9 @@ describe("subscription API in test mode", () => {
       period: "annual",
     });
     expect(annual.body.status).toMatchObject({ accountTier: "pro", billingPeriod: "annual" });
+    expect(annual.body.message).toBe(
+      "You're now on the Pro plan, billed annually. The difference, less credit for your unused time, was charged today.",
+    );
     expect(new Date(annual.body.status.subscriptionEndDate).getTime()).toBeGreaterThan(
       new Date(before.subscriptionEndDate).getTime() + 300 * 86_400_000,
     );

@@ -63,12 +63,19 @@ router.post(
   withInput(changePlanInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     billingPolicy.authorize(actor, "changeSubscription");
+    // A new billing interval is invoiced (and paid) at once; the same interval is prorated.
+    const periodChanged =
+      (actor.billingPeriod === "annual" ? "annual" : "monthly") !== input.period;
     const user = await changePlan(ctx.services, actor, input);
     const plan = TIER_CONFIG[input.tier].name;
     ctx.body = answer(
       ctx,
       user,
-      `You're now on the ${plan} plan, billed ${input.period === "annual" ? "annually" : "monthly"}. The difference is prorated on your next invoice.`,
+      `You're now on the ${plan} plan, billed ${input.period === "annual" ? "annually" : "monthly"}. ${
+        periodChanged
+          ? "The difference, less credit for your unused time, was charged today."
+          : "The difference is prorated on your next invoice."
+      }`,
     );
   }),
 );

@@ -7,7 +7,14 @@ import { type BillingPeriod, TIER_CONFIG, TIERS, type Tier } from "../../../shar
  * between paid plans the subscription changes in place (prorated); a paid plan to free is the
  * cancellation flow.
  */
-export type PlanActionKind = "current" | "checkout" | "change" | "cancel" | "none";
+export type PlanActionKind =
+  | "current"
+  | "checkout"
+  | "change"
+  | "cancel"
+  | "none"
+  /** A change while a payment fails: the card comes first (the server refuses the change). */
+  | "update-payment";
 
 export interface PlanAction {
   kind: PlanActionKind;
@@ -21,7 +28,11 @@ const rank = (tier: Tier) => TIERS.indexOf(tier);
 
 export type OwnerPlan = Pick<
   SubscriptionStatus,
-  "accountTier" | "billingPeriod" | "cancelAtPeriodEnd" | "subscriptionEndDate"
+  | "accountTier"
+  | "billingPeriod"
+  | "cancelAtPeriodEnd"
+  | "subscriptionEndDate"
+  | "paymentFailureGraceEnd"
 >;
 
 /** `status` is null for an anonymous visitor. */
@@ -30,6 +41,17 @@ export function planAction(
   period: BillingPeriod,
   status: OwnerPlan | null,
 ): PlanAction {
+  const action = actionFor(tier, period, status);
+  if (action.kind !== "change" || !status?.paymentFailureGraceEnd) return action;
+  return {
+    kind: "update-payment",
+    label: "Update payment method",
+    disabled: false,
+    note: "Your last payment failed: update your payment method before changing plan.",
+  };
+}
+
+function actionFor(tier: Tier, period: BillingPeriod, status: OwnerPlan | null): PlanAction {
   // Anonymous: the spec's texts (Free is never chosen here).
   if (!status) {
     return tier === "free"

@@ -122,11 +122,6 @@ export function PlanChangeDialog({
           {status.cancelAtPeriodEnd && (
             <p>Your scheduled cancellation is withdrawn: the plan renews.</p>
           )}
-          {status.paymentFailureGraceEnd && (
-            <p>
-              Your last payment failed: the change does not pay it. Update your payment method too.
-            </p>
-          )}
         </div>
       )}
     </ConfirmDialog>

@@ -13,6 +13,7 @@ import { BillingPeriodToggle } from "./billing-period-toggle";
 import { useBillingMode } from "./billing-mode-query";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
 import { PaymentFailedNotice } from "./payment-failed-notice";
+import { usePaymentMethodUpdate } from "./payment-method-mutation";
 import { type OwnerPlan, planAction } from "./plan-action";
 import { PlanCard } from "./plan-card";
 import { PlanChangeDialog, type PlanChoice } from "./plan-change-dialog";
@@ -46,8 +47,10 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
+  const updatePayment = usePaymentMethodUpdate();
   const checkoutFailed = searchParams.get("error") === "checkout-failed";
   const cardUpdated = searchParams.get("payment-method") === "updated";
+  const cardSaved = searchParams.get("payment-method") === "saved";
   // Billing off (self-hosted): nothing to buy, every owner already has every feature.
   const offline = useBillingMode() === "off";
 
@@ -60,6 +63,7 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
         billingPeriod: null,
         cancelAtPeriodEnd: false,
         subscriptionEndDate: null,
+        paymentFailureGraceEnd: null,
       });
   // The toggle opens on the period the owner pays by, so the current plan shows as such.
   const period: BillingPeriod =
@@ -76,6 +80,7 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
     }
     const action = planAction(tier, period, ownerPlan);
     if (action.kind === "change") setPlanChoice({ tier, period, action });
+    else if (action.kind === "update-payment") updatePayment.mutate();
     else if (action.kind === "cancel") setCancelOpen(true);
     else if (action.kind === "checkout") navigate(`/subscribe?tier=${tier}&period=${period}`);
   };
@@ -106,6 +111,13 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
           <div className="pricing__alert">
             <Alert title="Payment method updated">
               Your payment went through. Your plan continues as before.
+            </Alert>
+          </div>
+        )}
+        {cardSaved && status && !status.paymentFailureGraceEnd && (
+          <div className="pricing__alert">
+            <Alert title="Card saved">
+              Nothing was due, so nothing was charged. Your next invoice uses this card.
             </Alert>
           </div>
         )}

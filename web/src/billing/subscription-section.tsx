@@ -5,13 +5,12 @@ import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
 import { useToast } from "../ui/toast";
+import { LIVE_STATUSES } from "../../../shared/subscription-statuses";
 import { subscriptionSummary } from "../../../shared/subscription-summary";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
 import { usePaymentMethodUpdate } from "./payment-method-mutation";
 import { useSubscriptionStatus } from "./subscription-status-query";
 import "./subscription-summary.css";
-
-const LIVE = new Set(["active", "trialing", "past_due"]);
 
 /** The paid subscription in the Account tab: its dates, and the way out (or back). */
 export function SubscriptionSection() {
@@ -34,7 +33,7 @@ export function SubscriptionSection() {
       }),
   });
   if (!status) return null;
-  const paid = status.accountTier !== "free" && LIVE.has(status.subscriptionStatus);
+  const paid = status.accountTier !== "free" && LIVE_STATUSES.has(status.subscriptionStatus);
   if (!paid && !status.testMode) return null;
 
   return (
