@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { browserAvailable, launchBrowser } from "../support/browser";
+import { minimalPdf } from "../support/pdf";
 import { brandShades, parseHex } from "../../shared/contrast";
 import { addClient, addJoinedClient, type JoinedClient, setTier } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
@@ -13,26 +14,6 @@ const screenshotDir = process.env.SCREENSHOT_DIR;
 
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 375, height: 667 };
-
-/** A small valid one-page PDF. */
-function minimalPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on every page", () => {
   let server: TestServer;

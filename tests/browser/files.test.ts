@@ -2,32 +2,11 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
+import { minimalPdf } from "../support/pdf";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
 import { expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
-
-/** A small valid one-page PDF (header, catalog, pages, page, xref, trailer). */
-function minimalPdf(label: string): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
-  ];
-  const stream = `BT /F1 12 Tf 20 100 Td (${label}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 /** Drops `file` on `target` as a browser would (dragenter, dragover, drop with a DataTransfer). */
 async function dropFile(

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
+import { minimalPdf } from "../support/pdf";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
 import { expectToast, openPage } from "../support/page";
@@ -8,26 +9,6 @@ import { type TestServer, startTestServer } from "../support/server";
 
 /** Set SCREENSHOT_DIR to keep screenshots of focused controls. */
 const screenshotDir = process.env.SCREENSHOT_DIR;
-
-/** A small valid one-page PDF. */
-function minimalPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 /** How the focused element shows its focus: its :focus-visible outline. */
 interface FocusLook {

@@ -7,14 +7,7 @@ import { signUpOwner } from "../support/factories";
 import { expectValue, openPage } from "../support/page";
 import type { TestClock } from "../support/clock";
 import { type TestServer, startTestServer } from "../support/server";
-import type { ReceivedMail } from "../support/smtp";
-
-/** The link labelled `label` in a mail's plain text ("Label: url"). */
-function linkIn(mail: ReceivedMail, label: string): string {
-  const url = new RegExp(`^${label}: (\\S+)$`, "m").exec(mail.text)?.[1];
-  if (!url) throw new Error(`no "${label}" link in "${mail.subject}"`);
-  return url;
-}
+import { linkIn } from "../support/smtp";
 
 describe.skipIf(!browserAvailable)("the links in unanswered-messages emails", () => {
   let server: TestServer;
@@ -33,7 +26,8 @@ describe.skipIf(!browserAvailable)("the links in unanswered-messages emails", ()
     await server?.db.destroy();
   });
 
-  const pageAs = (agent: { cookieHeader: string }): Promise<Page> => openPage(browser, server.url, agent);
+  const pageAs = (agent: { cookieHeader: string }): Promise<Page> =>
+    openPage(browser, server.url, agent);
 
   it("open the conversation and the delay setting, for the client and the owner", async () => {
     const owner = await signUpOwner(server, "Olivia Owner");
@@ -41,25 +35,33 @@ describe.skipIf(!browserAvailable)("the links in unanswered-messages emails", ()
     await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Draft is ready" });
     (server.clock as TestClock).advanceMinutes(5);
     await server.jobs.runOnce("unanswered-messages");
-    const toClient = await server.smtp.waitFor(client.email, (mail) => /new message/i.test(mail.subject));
+    const toClient = await server.smtp.waitFor(client.email, (mail) =>
+      /new message/i.test(mail.subject),
+    );
 
     const cp = await pageAs(client.agent);
     await cp.goto(linkIn(toClient, "Open the conversation"));
     await cp.getByRole("log").getByText("Draft is ready").waitFor();
     await cp.goto(linkIn(toClient, "Change the email delay"));
-    await expect.poll(() => cp.getByRole("tab", { name: "Settings" }).getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(() => cp.getByRole("tab", { name: "Settings" }).getAttribute("aria-selected"))
+      .toBe("true");
 
     await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Looks great" });
     (server.clock as TestClock).advanceMinutes(5);
     await server.jobs.runOnce("unanswered-messages");
-    const toOwner = await server.smtp.waitFor(owner.email, (mail) => /new message/i.test(mail.subject));
+    const toOwner = await server.smtp.waitFor(owner.email, (mail) =>
+      /new message/i.test(mail.subject),
+    );
 
     const op = await pageAs(owner.agent);
     await op.goto(linkIn(toOwner, "Open the conversation"));
     await op.getByRole("log").getByText("Looks great").waitFor();
     await op.goto(linkIn(toOwner, "Change the email delay"));
     const dialog = op.getByRole("dialog");
-    await expect.poll(() => dialog.getByRole("tab", { name: "Notifications" }).getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(() => dialog.getByRole("tab", { name: "Notifications" }).getAttribute("aria-selected"))
+      .toBe("true");
     await expectValue(dialog.getByLabel("Notification delay (minutes)"), "5");
     await expect.poll(() => new URL(op.url()).search).toBe("");
   });

@@ -6,7 +6,7 @@ import { addJoinedClient, setTier } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { expectPath, openPage } from "../support/page";
 import { type TestAgent, type TestServer, startTestServer } from "../support/server";
-import type { ReceivedMail } from "../support/smtp";
+import { linkIn } from "../support/smtp";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { shoot, VIEWPORTS } from "./portal-checks";
 
@@ -57,13 +57,6 @@ const picturePng = () =>
     ])
     .png()
     .toBuffer();
-
-/** The Last-known link labelled `label` in a mail's plain text ("Label: url"). */
-function linkIn(mail: ReceivedMail, label: string): string {
-  const url = new RegExp(`^${label}: (\\S+)$`, "m").exec(mail.text)?.[1];
-  if (!url) throw new Error(`no "${label}" link in "${mail.subject}"`);
-  return url;
-}
 
 describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
   let server: TestServer;

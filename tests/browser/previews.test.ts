@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
+import { pdfOf } from "../support/pdf";
 import { addJoinedClient } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
 import { photoJpeg } from "../support/images";
@@ -42,17 +43,7 @@ function pdfWithPages(headings: string[], paddingBytes = 0): Buffer {
     const filler = "0123456789abcdef".repeat(Math.ceil(paddingBytes / 16)).slice(0, paddingBytes);
     objects.push(`<< /Length ${filler.length} >>\nstream\n${filler}\nendstream`);
   }
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return pdfOf(objects);
 }
 
 async function upload(agent: TestAgent, clientId: string, name: string, bytes: Buffer) {

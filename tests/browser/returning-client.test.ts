@@ -5,16 +5,9 @@ import { addClient, addJoinedClient, setTier } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
 import { expectPath, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
-import type { ReceivedMail } from "../support/smtp";
+import { linkIn } from "../support/smtp";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { shoot, VIEWPORTS } from "./portal-checks";
-
-/** The link labelled `label` in a mail's plain text ("Label: url"). */
-function linkIn(mail: ReceivedMail, label: string): string {
-  const url = new RegExp(`^${label}: (\\S+)$`, "m").exec(mail.text)?.[1];
-  if (!url) throw new Error(`no "${label}" link in "${mail.subject}"`);
-  return url;
-}
 
 describe.skipIf(!browserAvailable)("a returning client", () => {
   let server: TestServer;

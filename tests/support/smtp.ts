@@ -111,3 +111,10 @@ export function codeFrom(mail: ReceivedMail): string {
   if (!match?.[1]) throw new Error(`No code in mail "${mail.subject}"`);
   return match[1];
 }
+
+/** The link labelled `label` in a mail's plain text ("Label: url"). */
+export function linkIn(mail: ReceivedMail, label: string): string {
+  const url = new RegExp(`^${label}: (\\S+)$`, "m").exec(mail.text)?.[1];
+  if (!url) throw new Error(`no "${label}" link in "${mail.subject}"`);
+  return url;
+}
