@@ -10,8 +10,8 @@ import {
   stripeEnv,
   stripeEvent,
 } from "../../tests/support/stripe-stand-in";
+import { subscribeWithStripe, subscriptionInvoice } from "../../tests/support/stripe-checkout";
 import { TestSocket } from "../../tests/support/ws-client";
-import { User } from "../models";
 
 /**
  * A paid owner's plan changes and card updates against Stripe (the real SDK, the local
@@ -38,56 +38,20 @@ describe("plan changes and the payment method with Stripe", () => {
     [...standIn.subscriptions.values()].filter((each) => each.customer === customer);
 
   /** A paid checkout: the session, then the subscription's own event, as Stripe sends them. */
-  async function subscribe(
+  const subscribe = (
     owner: SignedInOwner,
     tier: "pro" | "agency",
     period: "monthly" | "annual" = "monthly",
-  ) {
-    const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier, period });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    const user = await User.query(server.db).findById(owner.id).throwIfNotFound();
-    const metadata = { userId: owner.id, tier, period };
-    const subscription = standIn.addSubscription({
-      customer: user.stripeCustomerId!,
-      metadata,
+  ) =>
+    subscribeWithStripe(server, standIn, owner, {
+      tier,
+      period,
       unitAmount: tier === "pro" ? 1000 : 3000,
-      periodEnd: Math.floor(now().getTime() / 1000) + 30 * 86_400,
+      periodEnd: new Date(now().getTime() + 30 * 86_400_000),
     });
-    const session = {
-      id: `cs_${subscription.id}`,
-      object: "checkout.session",
-      mode: "subscription",
-      customer: user.stripeCustomerId,
-      subscription: subscription.id,
-      client_reference_id: owner.id,
-      payment_status: "paid",
-      metadata,
-    };
-    expect(
-      (await deliverEvent(owner.agent, stripeEvent("checkout.session.completed", session, now())))
-        .status,
-    ).toBe(200);
-    expect(
-      (
-        await deliverEvent(
-          owner.agent,
-          stripeEvent("customer.subscription.created", subscription, now()),
-        )
-      ).status,
-    ).toBe(200);
-    return subscription;
-  }
 
-  const invoiceFor = (subscription: StandInSubscription) => ({
-    id: `in_${Math.random().toString(36).slice(2)}`,
-    object: "invoice",
-    customer: subscription.customer,
-    status: "paid",
-    parent: {
-      type: "subscription_details",
-      subscription_details: { subscription: subscription.id },
-    },
-  });
+  const invoiceFor = (subscription: StandInSubscription) =>
+    subscriptionInvoice(subscription, { status: "paid" });
 
   it("moves Pro to Agency on the same subscription, prorated, without a second checkout", async () => {
     const owner = await signUpOwner(server);

@@ -6,6 +6,7 @@ import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
 import { testDatabase } from "../../tests/support/database";
 import { type TestServer, startTestServer } from "../../tests/support/server";
 import type { TestClock } from "../../tests/support/clock";
+import { subscribeWithStripe, subscriptionInvoice } from "../../tests/support/stripe-checkout";
 import {
   deliverEvent,
   type StandInSubscription,
@@ -40,54 +41,18 @@ describe("billing with Stripe", () => {
     (await owner.agent.get("/api/subscription/status")).body;
 
   /** Checkout through the API, then the events Stripe sends once it is paid. */
-  async function subscribe(
+  const subscribe = (
     owner: SignedInOwner,
     tier: "pro" | "agency",
     period: "monthly" | "annual" = "monthly",
-  ) {
-    const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier, period });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    const user = await User.query(server.db).findById(owner.id).throwIfNotFound();
-    const metadata = { userId: owner.id, tier, period };
-    const subscription = standIn.addSubscription({
-      customer: user.stripeCustomerId!,
-      metadata,
-      periodEnd: Math.floor(secondsFromNow(30 * 86_400).getTime() / 1000),
+  ) =>
+    subscribeWithStripe(server, standIn, owner, {
+      tier,
+      period,
+      periodEnd: secondsFromNow(30 * 86_400),
     });
-    const session = {
-      id: `cs_${subscription.id}`,
-      object: "checkout.session",
-      mode: "subscription",
-      customer: user.stripeCustomerId,
-      subscription: subscription.id,
-      client_reference_id: owner.id,
-      payment_status: "paid",
-      metadata,
-    };
-    expect(
-      (await deliverEvent(owner.agent, stripeEvent("checkout.session.completed", session, now())))
-        .status,
-    ).toBe(200);
-    expect(
-      (
-        await deliverEvent(
-          owner.agent,
-          stripeEvent("customer.subscription.created", subscription, now()),
-        )
-      ).status,
-    ).toBe(200);
-    return subscription;
-  }
 
-  const invoiceFor = (subscription: StandInSubscription) => ({
-    id: `in_${Math.random().toString(36).slice(2)}`,
-    object: "invoice",
-    customer: subscription.customer,
-    parent: {
-      type: "subscription_details",
-      subscription_details: { subscription: subscription.id },
-    },
-  });
+  const invoiceFor = (subscription: StandInSubscription) => subscriptionInvoice(subscription);
 
   it("creates a Checkout Session with the plan's price from shared/tiers.ts", async () => {
     const owner = await signUpOwner(server);

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Spinner } from "../ui/spinner";
 import { ActualSizeIcon, FitScreenIcon } from "./preview-icons";
 import { PreviewFailed } from "./preview-failed";
-import { PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
+import { PreviewStage, PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
 import { usePreviewZoom, useViewportSize } from "./preview-zoom";
 
 /** Room around the image (the padding of .preview-stage__content). */
@@ -55,32 +55,24 @@ export function ImageViewer({ src, fileName, downloadUrl }: ImageViewerProps) {
           />
         </ZoomControls>
       </PreviewToolbar>
-      <section
-        ref={viewportRef}
-        className="preview-stage"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll a zoomed page
-        tabIndex={0}
-        aria-label={fileName}
-      >
-        <div className="preview-stage__content">
-          {!natural && <Spinner label="Loading preview" />}
-          {/* The click is a shortcut for the toolbar's 100% / Fit to screen button. */}
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the toolbar button does the same by keyboard */}
-          <img
-            className={`preview-stage__image${fitted ? " preview-stage__image--fitted" : ""}`}
-            src={src}
-            alt={fileName}
-            hidden={!natural}
-            style={natural ? { width: Math.round(natural.width * zoom) } : undefined}
-            onLoad={(event) => {
-              const image = event.currentTarget;
-              setNatural({ width: image.naturalWidth, height: image.naturalHeight });
-            }}
-            onError={() => setFailed(true)}
-            onClick={(event) => toggle({ clientX: event.clientX, clientY: event.clientY })}
-          />
-        </div>
-      </section>
+      <PreviewStage ref={viewportRef} label={fileName}>
+        {!natural && <Spinner label="Loading preview" />}
+        {/* The click is a shortcut for the toolbar's 100% / Fit to screen button. */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the toolbar button does the same by keyboard */}
+        <img
+          className={`preview-stage__image${fitted ? " preview-stage__image--fitted" : ""}`}
+          src={src}
+          alt={fileName}
+          hidden={!natural}
+          style={natural ? { width: Math.round(natural.width * zoom) } : undefined}
+          onLoad={(event) => {
+            const image = event.currentTarget;
+            setNatural({ width: image.naturalWidth, height: image.naturalHeight });
+          }}
+          onError={() => setFailed(true)}
+          onClick={(event) => toggle({ clientX: event.clientX, clientY: event.clientY })}
+        />
+      </PreviewStage>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Spinner } from "../ui/spinner";
 import { FitWidthIcon, NextIcon, PreviousIcon } from "./preview-icons";
-import { PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
+import { PreviewStage, PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
 import { usePreviewZoom, useViewportSize } from "./preview-zoom";
 import { PreviewFailed } from "./preview-failed";
 import { MAX_ZOOM, MIN_ZOOM } from "./zoom-steps";
@@ -188,33 +188,28 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
           />
         </ZoomControls>
       </PreviewToolbar>
-      <section
+      <PreviewStage
         ref={viewportRef}
-        className="preview-stage"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll a zoomed page
-        tabIndex={0}
-        aria-label={pageText ? `${fileName}, ${pageText.toLowerCase()}` : fileName}
+        label={pageText ? `${fileName}, ${pageText.toLowerCase()}` : fileName}
       >
-        <div className="preview-stage__content">
-          {page ? (
-            <div
-              className="preview-stage__page"
-              style={
-                {
-                  width: cssWidth,
-                  height: cssHeight,
-                  "--total-scale-factor": CSS_PER_POINT * zoom,
-                } as CSSProperties
-              }
-            >
-              <canvas ref={canvasRef} className="preview-stage__drawing" />
-              <div ref={textRef} className="pdf-text" />
-            </div>
-          ) : (
-            <Spinner label="Loading preview" />
-          )}
-        </div>
-      </section>
+        {page ? (
+          <div
+            className="preview-stage__page"
+            style={
+              {
+                width: cssWidth,
+                height: cssHeight,
+                "--total-scale-factor": CSS_PER_POINT * zoom,
+              } as CSSProperties
+            }
+          >
+            <canvas ref={canvasRef} className="preview-stage__drawing" />
+            <div ref={textRef} className="pdf-text" />
+          </div>
+        ) : (
+          <Spinner label="Loading preview" />
+        )}
+      </PreviewStage>
     </div>
   );
 }

@@ -1,25 +1,6 @@
-import type { ReactNode } from "react";
+import { Icon } from "../ui/icons";
 
-/** The preview's toolbar icons; decorative, every button carries its own name. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The preview toolbar's icons; decorative, every button carries its own name. */
 export const PreviousIcon = () => (
   <Icon>
     <path d="m15 18-6-6 6-6" />

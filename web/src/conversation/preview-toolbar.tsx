@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Button } from "../ui/button";
 import { ZoomInIcon, ZoomOutIcon } from "./preview-icons";
 import { formatZoom, MAX_ZOOM, MIN_ZOOM } from "./zoom-steps";
@@ -6,6 +6,32 @@ import { formatZoom, MAX_ZOOM, MIN_ZOOM } from "./zoom-steps";
 /** The bar above a PDF or image preview: groups of buttons, each reachable with Tab. */
 export function PreviewToolbar({ children }: { children: ReactNode }) {
   return <div className="preview-toolbar">{children}</div>;
+}
+
+/**
+ * The scrollable area under the toolbar that holds the page or image. It takes the focus so
+ * that a keyboard can scroll a zoomed page.
+ */
+export function PreviewStage({
+  ref,
+  label,
+  children,
+}: {
+  ref: Ref<HTMLElement>;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      ref={ref}
+      className="preview-stage"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll a zoomed page
+      tabIndex={0}
+      aria-label={label}
+    >
+      <div className="preview-stage__content">{children}</div>
+    </section>
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode, SVGProps } from "react";
 
 /** Small stroke icons (24 px grid), decorative unless given a title by the caller's label. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
     <svg
       width="18"
