@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import webpush from "web-push";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
@@ -213,5 +217,58 @@ describe("metrics token", () => {
     expect(loadConfig({ ...base, METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
     expect(loadConfig({ ...base, METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe("m".repeat(16));
     expect(refusals({ METRICS_TOKEN: "short" })).toEqual(["METRICS_TOKEN: must be at least 16 characters"]);
+  });
+});
+
+describe("reply by email", () => {
+  it("is off unless both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN are set", () => {
+    expect(loadConfig(base).inboundMail).toBeUndefined();
+    expect(
+      loadConfig({ ...base, INBOUND_SMTP_PORT: "2525", INBOUND_EMAIL_DOMAIN: "Reply.Example.com" })
+        .inboundMail,
+    ).toEqual({ port: 2525, domain: "reply.example.com" });
+    expect(refusals({ INBOUND_SMTP_PORT: "2525" })).toEqual([
+      "INBOUND_EMAIL_DOMAIN: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)",
+    ]);
+    expect(refusals({ INBOUND_EMAIL_DOMAIN: "reply.example.com" })).toEqual([
+      "INBOUND_SMTP_PORT: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)",
+    ]);
+    expect(refusals({ INBOUND_SMTP_PORT: "70000", INBOUND_EMAIL_DOMAIN: "reply.example.com" })).toEqual([
+      "INBOUND_SMTP_PORT: must be a port number (1-65535)",
+    ]);
+    expect(refusals({ INBOUND_SMTP_PORT: "25", INBOUND_EMAIL_DOMAIN: "not a domain" })).toEqual([
+      "INBOUND_EMAIL_DOMAIN: must be a domain name such as reply.example.com",
+    ]);
+  });
+});
+
+describe("web push keys", () => {
+  it("generates one pair into DATA_DIR and keeps it across starts", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "clientdesk-vapid-"));
+    const first = loadConfig({ ...base, DATA_DIR: dataDir }).vapid;
+    expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+    expect(loadConfig({ ...base, DATA_DIR: dataDir }).vapid).toEqual(first);
+    expect(statSync(path.join(dataDir, "vapid-keys.json")).mode & 0o777).toBe(0o600);
+    expect(first.subject).toBe("mailto:no-reply@localhost");
+    rmSync(dataDir, { recursive: true });
+  });
+
+  it("takes a matching pair from the environment and refuses half or mismatched pairs", () => {
+    const pair = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    const env = { ...base, VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+    expect(loadConfig({ ...env, VAPID_SUBJECT: "https://desk.example.com" }).vapid).toEqual({
+      ...pair,
+      subject: "https://desk.example.com",
+    });
+    expect(refusals({ VAPID_PUBLIC_KEY: pair.publicKey })).toEqual([
+      "VAPID_PRIVATE_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (generated into DATA_DIR)",
+    ]);
+    expect(refusals({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey })).toEqual([
+      "VAPID_PUBLIC_KEY: must be a P-256 public key (65 bytes, base64url) and VAPID_PRIVATE_KEY its 32-byte private key, as `npx web-push generate-vapid-keys` prints them",
+    ]);
+    expect(refusals({ VAPID_SUBJECT: "http://x" })).toEqual([
+      "VAPID_SUBJECT: must start with mailto: or https://",
+    ]);
   });
 });

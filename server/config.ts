@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIPv4 } from "node:net";
 import path from "node:path";
+import webpush from "web-push";
 import { z } from "zod";
 import { BILLING_MODES, type BillingMode } from "../shared/billing-mode";
 
@@ -13,13 +14,25 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  APP_URL: optionalString.pipe(z.url({ error: "must be a URL such as http://localhost:3000" }).optional()),
+  APP_URL: optionalString.pipe(
+    z.url({ error: "must be a URL such as http://localhost:3000" }).optional(),
+  ),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+      .optional(),
   ),
-  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("ClientDesk <no-reply@localhost>"),
   /** stripe | test | off; unset: stripe with STRIPE_SECRET_KEY, else test outside production. */
   BILLING_MODE: optionalString.pipe(
@@ -28,7 +41,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (e.g. http://127.0.0.1:12111 for a local stand-in in tests). */
-  STRIPE_API_BASE: optionalString.pipe(z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional()),
+  STRIPE_API_BASE: optionalString.pipe(
+    z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Where Google's OpenID configuration lives; tests point it at oauth2-mock-server. */
@@ -50,7 +65,10 @@ const envSchema = z.object({
       .optional(),
   ),
   S3_REGION: optionalString.pipe(
-    z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region such as us-east-1 or auto").optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,32}$/, "must be a region such as us-east-1 or auto")
+      .optional(),
   ),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -62,7 +80,43 @@ const envSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
   /** Bearer token for GET /metrics; unset: /metrics answers 404. */
-  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
+  /** Where the product receives replies to its mails (smtp-server); unset: no reply by email. */
+  INBOUND_SMTP_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a port number (1-65535)")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, "must be a port number (1-65535)")
+          .max(65535, "must be a port number (1-65535)"),
+      )
+      .optional(),
+  ),
+  /** The domain of reply+<token>@ addresses; its MX (or a forwarding rule) leads to INBOUND_SMTP_PORT. */
+  INBOUND_EMAIL_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$|^localhost$/i,
+        "must be a domain name such as reply.example.com",
+      )
+      .optional(),
+  ),
+  /** Web push keys (base64url, as web-push generates them); unset: generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our pushes: mailto: or https: (default: mailto: of MAIL_FROM). */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -92,6 +146,16 @@ export interface Config {
   /** The bearer token /metrics asks for; unset: no /metrics. */
   metricsToken?: string;
   logLevel: string;
+  /** Set with INBOUND_SMTP_PORT: replies to our mails come in here (server/inbound). */
+  inboundMail?: { port: number; domain: string };
+  /** Web push (VAPID) keys: from the environment, else generated once and kept in DATA_DIR. */
+  vapid: VapidKeys;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export interface S3Settings {
@@ -151,6 +215,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
+    inboundMail:
+      values.INBOUND_SMTP_PORT && values.INBOUND_EMAIL_DOMAIN
+        ? { port: values.INBOUND_SMTP_PORT, domain: values.INBOUND_EMAIL_DOMAIN.toLowerCase() }
+        : undefined,
+    vapid: {
+      ...(values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+        ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+        : persistedVapidKeys(dataDir)),
+      subject: values.VAPID_SUBJECT ?? vapidSubject(values.MAIL_FROM),
+    },
   };
 }
 
@@ -194,6 +268,21 @@ function startupRefusals(values: EnvValues): string[] {
       lines.push("GOOGLE_ISSUER: must be https (plain http only on a loopback host, for tests)");
   }
   lines.push(...s3Refusals(values));
+  if (Boolean(values.INBOUND_SMTP_PORT) !== Boolean(values.INBOUND_EMAIL_DOMAIN))
+    lines.push(
+      `${values.INBOUND_SMTP_PORT ? "INBOUND_EMAIL_DOMAIN" : "INBOUND_SMTP_PORT"}: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)`,
+    );
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY))
+    lines.push(
+      `${values.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (generated into DATA_DIR)`,
+    );
+  else if (
+    values.VAPID_PUBLIC_KEY &&
+    !isVapidPair(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY!)
+  )
+    lines.push(
+      "VAPID_PUBLIC_KEY: must be a P-256 public key (65 bytes, base64url) and VAPID_PRIVATE_KEY its 32-byte private key, as `npx web-push generate-vapid-keys` prints them",
+    );
   return lines;
 }
 
@@ -257,6 +346,36 @@ export class ConfigError extends Error {
   constructor(readonly lines: string[]) {
     super(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}`);
   }
+}
+
+/** The push services' contact: VAPID_SUBJECT, else the address of MAIL_FROM. */
+function vapidSubject(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, "base64url"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A VAPID key pair generated once and kept (mode 0600) in DATA_DIR, so subscriptions survive
+ * restarts. Several instances must share one pair: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.
+ */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return keys;
 }
 
 /** A secret generated once and kept (mode 0600) in DATA_DIR, so sessions survive restarts. */
