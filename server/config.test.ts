@@ -11,7 +11,13 @@ describe("configuration", () => {
   it("names every wrong value on its own line", () => {
     let error: unknown;
     try {
-      loadConfig({ ...base, PORT: "abc", APP_URL: "not a url", DATABASE_URL: "mysql://x", SMTP_URL: "http://x" });
+      loadConfig({
+        ...base,
+        PORT: "abc",
+        APP_URL: "not a url",
+        DATABASE_URL: "mysql://x",
+        SMTP_URL: "http://x",
+      });
     } catch (caught) {
       error = caught;
     }
@@ -35,7 +41,11 @@ describe("configuration", () => {
   });
 
   it("allows only the public origin and secure cookies for an https address", () => {
-    const config = loadConfig({ ...base, APP_URL: "https://desk.example.com/", TRUST_PROXY: "true" });
+    const config = loadConfig({
+      ...base,
+      APP_URL: "https://desk.example.com/",
+      TRUST_PROXY: "true",
+    });
     expect(config.appUrl).toBe("https://desk.example.com");
     expect(config.allowedOrigins).toEqual(["https://desk.example.com"]);
     expect(config.secureCookies).toBe(true);
@@ -43,7 +53,9 @@ describe("configuration", () => {
 
   it("enables Google only with both id and secret", () => {
     expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: "id" }).google).toBeUndefined();
-    expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google?.clientId).toBe("id");
+    expect(
+      loadConfig({ ...base, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google?.clientId,
+    ).toBe("id");
   });
 });
 
@@ -68,13 +80,19 @@ describe("billing mode", () => {
     expect(loadConfig({ ...base }).stripe).toBeUndefined();
     const stripe = loadConfig({ ...base, ...stripeKeys });
     expect(stripe.billingMode).toBe("stripe");
-    expect(stripe.stripe).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x", apiBase: undefined });
+    expect(stripe.stripe).toEqual({
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_x",
+      apiBase: undefined,
+    });
     expect(loadConfig({ ...base, ...production, ...stripeKeys }).billingMode).toBe("stripe");
   });
 
   it("takes each mode when named, in production too", () => {
     for (const env of [{}, production]) {
-      expect(loadConfig({ ...base, ...env, BILLING_MODE: "stripe", ...stripeKeys }).billingMode).toBe("stripe");
+      expect(
+        loadConfig({ ...base, ...env, BILLING_MODE: "stripe", ...stripeKeys }).billingMode,
+      ).toBe("stripe");
       expect(loadConfig({ ...base, ...env, BILLING_MODE: "test" }).billingMode).toBe("test");
       const off = loadConfig({ ...base, ...env, BILLING_MODE: "off" });
       expect(off.billingMode).toBe("off");
@@ -103,7 +121,9 @@ describe("billing mode", () => {
     expect(refusals({ BILLING_MODE: "off", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toEqual([
       "BILLING_MODE: off does not use the Stripe keys; unset them or choose stripe",
     ]);
-    expect(refusals({ BILLING_MODE: "free" })).toEqual(["BILLING_MODE: must be stripe, test or off"]);
+    expect(refusals({ BILLING_MODE: "free" })).toEqual([
+      "BILLING_MODE: must be stripe, test or off",
+    ]);
   });
 });
 
@@ -120,7 +140,9 @@ describe("start-up refusals", () => {
     const line =
       "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)";
     expect(refusals({ APP_URL: "https://desk.example.com" })).toEqual([line]);
-    expect(refusals({ ...production, BILLING_MODE: "off", APP_URL: "https://desk.example.com" })).toEqual([line]);
+    expect(
+      refusals({ ...production, BILLING_MODE: "off", APP_URL: "https://desk.example.com" }),
+    ).toEqual([line]);
     expect(refusals({ APP_URL: "https://desk.example.com", TRUST_PROXY: "false" })).toEqual([line]);
     expect(refusals({ APP_URL: "https://desk.example.com", TRUST_PROXY: "true" })).toEqual([]);
     expect(refusals({ APP_URL: "http://desk.example.com" })).toEqual([]);
@@ -202,7 +224,13 @@ describe("start-up refusals", () => {
   });
 
   it("names every refusal on its own line", () => {
-    expect(refusals({ NODE_ENV: "production", APP_URL: "https://desk.example.com", S3_REGION: "eu-west-1" })).toEqual([
+    expect(
+      refusals({
+        NODE_ENV: "production",
+        APP_URL: "https://desk.example.com",
+        S3_REGION: "eu-west-1",
+      }),
+    ).toEqual([
       "BILLING_MODE: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), test or off",
       "SMTP_URL: required in production (codes and sign-in links go by mail)",
       "TRUST_PROXY: APP_URL is https, so a TLS proxy is in front: set TRUST_PROXY=true (secure cookies need it)",
@@ -215,8 +243,12 @@ describe("metrics token", () => {
   it("is off when unset or empty, taken when 16 characters or more, refused when shorter", () => {
     expect(loadConfig(base).metricsToken).toBeUndefined();
     expect(loadConfig({ ...base, METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
-    expect(loadConfig({ ...base, METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe("m".repeat(16));
-    expect(refusals({ METRICS_TOKEN: "short" })).toEqual(["METRICS_TOKEN: must be at least 16 characters"]);
+    expect(loadConfig({ ...base, METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe(
+      "m".repeat(16),
+    );
+    expect(refusals({ METRICS_TOKEN: "short" })).toEqual([
+      "METRICS_TOKEN: must be at least 16 characters",
+    ]);
   });
 });
 
@@ -233,9 +265,9 @@ describe("reply by email", () => {
     expect(refusals({ INBOUND_EMAIL_DOMAIN: "reply.example.com" })).toEqual([
       "INBOUND_SMTP_PORT: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)",
     ]);
-    expect(refusals({ INBOUND_SMTP_PORT: "70000", INBOUND_EMAIL_DOMAIN: "reply.example.com" })).toEqual([
-      "INBOUND_SMTP_PORT: must be a port number (1-65535)",
-    ]);
+    expect(
+      refusals({ INBOUND_SMTP_PORT: "70000", INBOUND_EMAIL_DOMAIN: "reply.example.com" }),
+    ).toEqual(["INBOUND_SMTP_PORT: must be a port number (0-65535; 0 picks a free one)"]);
     expect(refusals({ INBOUND_SMTP_PORT: "25", INBOUND_EMAIL_DOMAIN: "not a domain" })).toEqual([
       "INBOUND_EMAIL_DOMAIN: must be a domain name such as reply.example.com",
     ]);
@@ -264,7 +296,9 @@ describe("web push keys", () => {
     expect(refusals({ VAPID_PUBLIC_KEY: pair.publicKey })).toEqual([
       "VAPID_PRIVATE_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (generated into DATA_DIR)",
     ]);
-    expect(refusals({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey })).toEqual([
+    expect(
+      refusals({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey }),
+    ).toEqual([
       "VAPID_PUBLIC_KEY: must be a P-256 public key (65 bytes, base64url) and VAPID_PRIVATE_KEY its 32-byte private key, as `npx web-push generate-vapid-keys` prints them",
     ]);
     expect(refusals({ VAPID_SUBJECT: "http://x" })).toEqual([

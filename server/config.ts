@@ -87,14 +87,9 @@ const envSchema = z.object({
   INBOUND_SMTP_PORT: optionalString.pipe(
     z
       .string()
-      .regex(/^\d{1,5}$/, "must be a port number (1-65535)")
+      .regex(/^\d{1,5}$/, "must be a port number (0-65535; 0 picks a free one)")
       .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, "must be a port number (1-65535)")
-          .max(65535, "must be a port number (1-65535)"),
-      )
+      .pipe(z.number().max(65535, "must be a port number (0-65535; 0 picks a free one)"))
       .optional(),
   ),
   /** The domain of reply+<token>@ addresses; its MX (or a forwarding rule) leads to INBOUND_SMTP_PORT. */
@@ -216,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     inboundMail:
-      values.INBOUND_SMTP_PORT && values.INBOUND_EMAIL_DOMAIN
+      values.INBOUND_SMTP_PORT !== undefined && values.INBOUND_EMAIL_DOMAIN
         ? { port: values.INBOUND_SMTP_PORT, domain: values.INBOUND_EMAIL_DOMAIN.toLowerCase() }
         : undefined,
     vapid: {
@@ -268,9 +263,9 @@ function startupRefusals(values: EnvValues): string[] {
       lines.push("GOOGLE_ISSUER: must be https (plain http only on a loopback host, for tests)");
   }
   lines.push(...s3Refusals(values));
-  if (Boolean(values.INBOUND_SMTP_PORT) !== Boolean(values.INBOUND_EMAIL_DOMAIN))
+  if ((values.INBOUND_SMTP_PORT !== undefined) !== Boolean(values.INBOUND_EMAIL_DOMAIN))
     lines.push(
-      `${values.INBOUND_SMTP_PORT ? "INBOUND_EMAIL_DOMAIN" : "INBOUND_SMTP_PORT"}: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)`,
+      `${values.INBOUND_SMTP_PORT !== undefined ? "INBOUND_EMAIL_DOMAIN" : "INBOUND_SMTP_PORT"}: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)`,
     );
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY))
     lines.push(
