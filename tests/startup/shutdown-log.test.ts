@@ -41,5 +41,8 @@ it("writes every line up to the last on SIGTERM, then exits 0", { timeout: 120_0
     .split("\n")
     .map((line) => JSON.parse(line).msg);
   expect(messages).toContain("request");
-  expect(messages.slice(-2)).toEqual(["shutting down", "stopped"]);
+  // A job pass under way when the signal came finishes (and logs) during the drain, so
+  // "shutting down" need not be the second-to-last line; "stopped" is always the last.
+  expect(messages.at(-1)).toBe("stopped");
+  expect(messages.indexOf("shutting down")).toBeGreaterThan(messages.lastIndexOf("request"));
 });
