@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import type { Knex } from "knex";
+import type { Services } from "../context";
 
 /**
  * Reply addresses: `reply+<token>@INBOUND_EMAIL_DOMAIN`, one per person and conversation.
@@ -151,4 +152,31 @@ export async function forgetMessageId(db: Knex, addressId: string, messageId: st
   await db("reply_message_ids")
     .where({ reply_address_id: addressId, message_id_hash: hashReplyToken(messageId) })
     .delete();
+}
+
+const perDatabase = new WeakMap<Knex, ReplyAddresses>();
+
+/**
+ * The Reply-To for a mail to `userId` about conversation `clientId`: their reply address when
+ * reply by email is on (INBOUND_SMTP_PORT), else undefined. A failure to mint one is logged
+ * and the mail goes without it.
+ */
+export async function replyToFor(
+  services: Pick<Services, "db" | "config" | "logger">,
+  userId: string | null,
+  clientId: string,
+): Promise<string | undefined> {
+  const inbound = services.config.inboundMail;
+  if (!inbound || !userId) return undefined;
+  let addresses = perDatabase.get(services.db);
+  if (!addresses) {
+    addresses = new ReplyAddresses(services.db, services.config.sessionSecret, inbound.domain);
+    perDatabase.set(services.db, addresses);
+  }
+  try {
+    return await addresses.addressFor(userId, clientId);
+  } catch (error) {
+    services.logger.warn({ err: error, clientId }, "no reply address for this mail");
+    return undefined;
+  }
 }
