@@ -63,7 +63,11 @@ export async function receiveEmailReply(
       continue;
     }
     try {
-      const file = await storeConversationFile(services.storage, attachment.filename, attachment.content);
+      const file = await storeConversationFile(
+        services.storage,
+        attachment.filename,
+        attachment.content,
+      );
       const message = await uploadConversationFile(services, user, client, file, {
         requiresFeedback: false,
       });

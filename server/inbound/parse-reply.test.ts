@@ -50,7 +50,9 @@ describe("the new text of a reply", () => {
   });
 
   it("removes Apple Mail's 'Sent from my iPhone' and its cite quote", async () => {
-    const reply = await parseReply(await rawMail(appleMailReply({ from, to, text: "Here it is." })));
+    const reply = await parseReply(
+      await rawMail(appleMailReply({ from, to, text: "Here it is." })),
+    );
     expect(reply.text).toBe("Here it is.");
   });
 
@@ -131,7 +133,9 @@ describe("automatic mail", () => {
 
   it("takes Auto-Submitted: no as a person's mail", async () => {
     const reply = await parseReply(
-      await rawMail(gmailReply({ from, to, text: "Typed by me.", headers: { "Auto-Submitted": "no" } })),
+      await rawMail(
+        gmailReply({ from, to, text: "Typed by me.", headers: { "Auto-Submitted": "no" } }),
+      ),
     );
     expect(reply.automatic).toBeNull();
   });

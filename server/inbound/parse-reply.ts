@@ -55,7 +55,11 @@ const replyParser = new EmailReplyParser();
 
 /** Reads a received mail (at most the SMTP size limit) into what a reply posts. */
 export async function parseReply(source: Buffer | Readable): Promise<ParsedReply> {
-  const mail = await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const mail = await simpleParser(source, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+  });
   return {
     messageId: mail.messageId?.trim() || null,
     from: fromAddress(mail.from),
@@ -109,7 +113,8 @@ export function automaticReason(mail: ParsedMail): string | null {
 /** The text the person wrote: the plain part, else the HTML's up to its quoted history. */
 async function newText(mail: ParsedMail): Promise<string> {
   let text = typeof mail.text === "string" ? mail.text : "";
-  if (!text.trim() && typeof mail.html === "string") text = await htmlToText(cutQuotedHtml(mail.html));
+  if (!text.trim() && typeof mail.html === "string")
+    text = await htmlToText(cutQuotedHtml(mail.html));
   return visibleText(text);
 }
 
@@ -118,7 +123,9 @@ export function visibleText(text: string): string {
   const normalized = text.replace(/\r\n?/g, "\n").replace(/\u00a0/g, " ");
   const visible = replyParser.read(normalized).getVisibleText();
   const lines = visible.split("\n");
-  const cut = lines.findIndex((line) => SIGNATURE_LINES.some((pattern) => pattern.test(line.trimEnd())));
+  const cut = lines.findIndex((line) =>
+    SIGNATURE_LINES.some((pattern) => pattern.test(line.trimEnd())),
+  );
   const kept = cut === -1 ? lines : lines.slice(0, cut);
   return kept
     .join("\n")
@@ -139,7 +146,9 @@ export function cutQuotedHtml(html: string): string {
 async function htmlToText(html: string): Promise<string> {
   if (!html.trim()) return "";
   const wrapped = Buffer.concat([
-    Buffer.from("Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"),
+    Buffer.from(
+      "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
+    ),
     Buffer.from(html, "utf8"),
   ]);
   const parsed = await simpleParser(wrapped, { skipTextToHtml: true, skipImageLinks: true });

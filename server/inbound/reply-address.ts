@@ -27,7 +27,8 @@ export interface ReplyAddress {
 
 export const hashReplyToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export const replyAddressOf = (token: string, domain: string) => `${LOCAL_PREFIX}${token}@${domain}`;
+export const replyAddressOf = (token: string, domain: string) =>
+  `${LOCAL_PREFIX}${token}@${domain}`;
 
 /** The token of `reply+<token>@domain` (any case), or null for any other address. */
 export function tokenOf(address: string, domain: string): string | null {
@@ -48,7 +49,9 @@ export class ReplyAddresses {
     secret: string,
     private readonly domain: string,
   ) {
-    this.key = Buffer.from(hkdfSync("sha256", secret, "clientdesk", "reply-address-encryption", 32));
+    this.key = Buffer.from(
+      hkdfSync("sha256", secret, "clientdesk", "reply-address-encryption", 32),
+    );
   }
 
   /**
@@ -66,7 +69,9 @@ export class ReplyAddresses {
       if (live) {
         const token = this.decrypt(userId, clientId, live.tokenEncrypted);
         if (token) return replyAddressOf(token, this.domain);
-        await this.db("reply_addresses").where("id", live.id).update({ revoked_at: this.db.fn.now() });
+        await this.db("reply_addresses")
+          .where("id", live.id)
+          .update({ revoked_at: this.db.fn.now() });
       }
       const token = randomBytes(TOKEN_BYTES).toString("hex");
       // Two mails minting at once: the partial unique index keeps one; the other reads it.
@@ -139,7 +144,11 @@ export async function revokeReplyAddresses(
  * Records that `messageId` was received on this address; false when it already was (a mail
  * delivered twice). `forget` undoes it when posting failed, so that the retry posts.
  */
-export async function claimMessageId(db: Knex, addressId: string, messageId: string): Promise<boolean> {
+export async function claimMessageId(
+  db: Knex,
+  addressId: string,
+  messageId: string,
+): Promise<boolean> {
   const result: { rows: unknown[] } = await db.raw(
     `insert into reply_message_ids (reply_address_id, message_id_hash) values (?, ?)
      on conflict do nothing returning reply_address_id`,
@@ -148,7 +157,11 @@ export async function claimMessageId(db: Knex, addressId: string, messageId: str
   return result.rows.length > 0;
 }
 
-export async function forgetMessageId(db: Knex, addressId: string, messageId: string): Promise<void> {
+export async function forgetMessageId(
+  db: Knex,
+  addressId: string,
+  messageId: string,
+): Promise<void> {
   await db("reply_message_ids")
     .where({ reply_address_id: addressId, message_id_hash: hashReplyToken(messageId) })
     .delete();

@@ -105,7 +105,9 @@ describe("replying to a notification", () => {
     const { owner, client } = await conversation();
     const mail = await notification(owner, client.email, client.id, "Here is the first draft.");
     const address = replyToOf(mail);
-    expect(address).toMatch(new RegExp(`^reply\\+[0-9a-f]{32}@${TEST_INBOUND_DOMAIN.replace(/\./g, "\\.")}$`));
+    expect(address).toMatch(
+      new RegExp(`^reply\\+[0-9a-f]{32}@${TEST_INBOUND_DOMAIN.replace(/\./g, "\\.")}$`),
+    );
     expect(mail.text).toContain(REPLY_HINT);
     expect(mail.parsed.headers.get("auto-submitted")).toBe("auto-generated");
 
@@ -149,7 +151,10 @@ describe("replying to a notification", () => {
       );
       await socket.waitFor((event) => event.type === "new_message" && event.clientId === client.id);
       const messages = await messagesOf(client.agent, client.id);
-      expect(messages.at(-1)).toMatchObject({ senderRole: "owner", content: "Friday at 3 works for me." });
+      expect(messages.at(-1)).toMatchObject({
+        senderRole: "owner",
+        content: "Friday at 3 works for me.",
+      });
       // The signature's embedded logo is no file of the conversation.
       expect(messages.filter((message) => message.content === null)).toHaveLength(0);
     } finally {
@@ -160,24 +165,44 @@ describe("replying to a notification", () => {
   it("takes an HTML-only reply", async () => {
     const { owner, client } = await conversation();
     const mail = await notification(owner, client.email, client.id, "Please review the proposal.");
-    await reply(htmlOnlyReply({ from: client.email, to: replyToOf(mail), text: "Reviewed: all good." }));
+    await reply(
+      htmlOnlyReply({ from: client.email, to: replyToOf(mail), text: "Reviewed: all good." }),
+    );
     const messages = await messagesOf(owner.agent, client.id);
     expect(messages.at(-1)).toMatchObject({ senderRole: "client", content: "Reviewed: all good." });
   });
 
   it("makes attachments of accepted types files of the conversation and skips the others", async () => {
     const { owner, client } = await conversation();
-    const mail = await notification(owner, client.email, client.id, "Please send the signed contract.");
+    const mail = await notification(
+      owner,
+      client.email,
+      client.id,
+      "Please send the signed contract.",
+    );
     await reply(
       appleMailReply({
         from: client.email,
         to: replyToOf(mail),
         text: "Signed contract attached.",
         attachments: [
-          { filename: "contract.pdf", content: minimalPdf(), contentType: "application/pdf", contentDisposition: "inline" },
+          {
+            filename: "contract.pdf",
+            content: minimalPdf(),
+            contentType: "application/pdf",
+            contentDisposition: "inline",
+          },
           { filename: "photo.png", content: hugePng(8, 8), contentType: "image/png" },
-          { filename: "setup.exe", content: Buffer.from("MZ not allowed"), contentType: "application/octet-stream" },
-          { filename: "fake.pdf", content: Buffer.from("not a pdf at all"), contentType: "application/pdf" },
+          {
+            filename: "setup.exe",
+            content: Buffer.from("MZ not allowed"),
+            contentType: "application/octet-stream",
+          },
+          {
+            filename: "fake.pdf",
+            content: Buffer.from("not a pdf at all"),
+            contentType: "application/pdf",
+          },
           {
             filename: "big.pdf",
             content: Buffer.concat([minimalPdf(), Buffer.alloc(10 * 1024 * 1024)]),
@@ -222,16 +247,25 @@ describe("replying to a notification", () => {
     );
     const files = await owner.agent.get(`/api/clients/${client.id}/attachments`);
     expect(files.body).toHaveLength(10);
-    expect(files.body.map((file: { fileName: string }) => file.fileName)).not.toContain("page-11.pdf");
+    expect(files.body.map((file: { fileName: string }) => file.fileName)).not.toContain(
+      "page-11.pdf",
+    );
   });
 
   it("gives the same person the same address in later mails about the conversation", async () => {
     const { owner, client } = await conversation();
     const first = await notification(owner, client.email, client.id, "First question.");
-    await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Answered in the app." });
+    await client.agent.post(`/api/clients/${client.id}/messages`, {
+      content: "Answered in the app.",
+    });
     const second = await notification(owner, client.email, client.id, "Second question.");
     expect(replyToOf(second)).toBe(replyToOf(first));
-    const ownerMail = await notification(client, owner.email, client.id, "A question for the owner.");
+    const ownerMail = await notification(
+      client,
+      owner.email,
+      client.id,
+      "A question for the owner.",
+    );
     expect(replyToOf(ownerMail)).not.toBe(replyToOf(first));
   });
 
@@ -258,7 +292,11 @@ describe("refused and dropped mail", () => {
     expect(error.responseCode).toBe(550);
     expect(error.response).toContain("5.1.1");
     const otherDomain = await refusal(
-      gmailReply({ from: "someone@example.com", to: "reply+abc@elsewhere.example", text: "Hello?" }),
+      gmailReply({
+        from: "someone@example.com",
+        to: "reply+abc@elsewhere.example",
+        text: "Hello?",
+      }),
     );
     expect(otherDomain.responseCode).toBe(550);
   });
@@ -267,7 +305,9 @@ describe("refused and dropped mail", () => {
     const { owner, client } = await conversation();
     const mail = await notification(owner, client.email, client.id, "Only for Carla.");
     const address = replyToOf(mail);
-    const atRcpt = await refusal(gmailReply({ from: "mallory@example.com", to: address, text: "Hi" }));
+    const atRcpt = await refusal(
+      gmailReply({ from: "mallory@example.com", to: address, text: "Hi" }),
+    );
     expect(atRcpt.responseCode).toBe(550);
     expect(atRcpt.response).toContain("5.7.1");
     const atData = await refusal({
@@ -307,7 +347,9 @@ describe("refused and dropped mail", () => {
     const address = replyToOf(mail);
     const reissued = await owner.agent.post(`/api/clients/${client.id}/invite`);
     expect(reissued.status).toBe(200);
-    const revoked = await refusal(gmailReply({ from: client.email, to: address, text: "Still here?" }));
+    const revoked = await refusal(
+      gmailReply({ from: client.email, to: address, text: "Still here?" }),
+    );
     expect(revoked.responseCode).toBe(550);
 
     const other = await conversation();
@@ -329,7 +371,11 @@ describe("refused and dropped mail", () => {
         to: replyToOf(mail),
         text: "Everything attached.",
         attachments: [
-          { filename: "huge.pdf", content: Buffer.alloc(19 * 1024 * 1024, 1), contentType: "application/pdf" },
+          {
+            filename: "huge.pdf",
+            content: Buffer.alloc(19 * 1024 * 1024, 1),
+            contentType: "application/pdf",
+          },
         ],
       }),
     );
@@ -343,7 +389,12 @@ describe("refused and dropped mail", () => {
     const mail = await notification(owner, client.email, client.id, "Quick question.");
     for (const style of ["auto-submitted", "x-autoreply", "subject", "precedence"] as const) {
       const info = await reply(
-        outOfOfficeReply({ from: client.email, to: replyToOf(mail), style, text: "I am away until Monday." }),
+        outOfOfficeReply({
+          from: client.email,
+          to: replyToOf(mail),
+          style,
+          text: "I am away until Monday.",
+        }),
       );
       expect(info.accepted).toHaveLength(1);
     }
@@ -382,7 +433,13 @@ describe("refused and dropped mail", () => {
         to: replyToOf(mail),
         text: "",
         quoted: "Send the file.",
-        attachments: [{ filename: "virus.exe", content: Buffer.from("MZ"), contentType: "application/octet-stream" }],
+        attachments: [
+          {
+            filename: "virus.exe",
+            content: Buffer.from("MZ"),
+            contentType: "application/octet-stream",
+          },
+        ],
       }),
     );
     expect(error.responseCode).toBe(550);

@@ -5,7 +5,12 @@ import { receiveEmailReply } from "../commands/receive-email-reply";
 import type { Services } from "../context";
 import { User } from "../models";
 import { parseReply } from "./parse-reply";
-import { claimMessageId, forgetMessageId, type ReplyAddress, ReplyAddresses } from "./reply-address";
+import {
+  claimMessageId,
+  forgetMessageId,
+  type ReplyAddress,
+  ReplyAddresses,
+} from "./reply-address";
 
 /** A received mail larger than this is refused at DATA (552); the limit is announced in EHLO. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
@@ -28,12 +33,16 @@ class SmtpAnswer extends Error {
 const refuse = {
   unknown: () => new SmtpAnswer(550, "5.1.1 No such reply address"),
   notThePerson: () =>
-    new SmtpAnswer(550, "5.7.1 This reply address belongs to someone else: reply from the address the email went to"),
+    new SmtpAnswer(
+      550,
+      "5.7.1 This reply address belongs to someone else: reply from the address the email went to",
+    ),
   oneRecipient: () => new SmtpAnswer(452, "4.5.3 One reply address per message"),
   tooLarge: () =>
     new SmtpAnswer(552, `5.3.4 Message too large: at most ${MAX_INBOUND_BYTES / 1024 / 1024} MB`),
   gone: () => new SmtpAnswer(550, "5.1.1 This conversation is no longer available"),
-  nothing: (why: string) => new SmtpAnswer(550, `5.6.0 Nothing in this email could be posted: ${why}`),
+  nothing: (why: string) =>
+    new SmtpAnswer(550, `5.6.0 Nothing in this email could be posted: ${why}`),
   later: () => new SmtpAnswer(451, "4.3.0 Could not take the message now; try again later"),
 };
 
@@ -99,7 +108,10 @@ export async function startInboundSmtp(
     recipients.set(session.id, { address: resolved, personEmail, drop });
   };
 
-  const onData = async (stream: Readable & { sizeExceeded?: boolean }, session: SMTPServerSession) => {
+  const onData = async (
+    stream: Readable & { sizeExceeded?: boolean },
+    session: SMTPServerSession,
+  ) => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream) {

@@ -61,7 +61,10 @@ class DevMailbox implements Mailer {
 
   async send(message: MailMessage) {
     const { devHint } = message;
-    const info = await this.transport.sendMail({ from: this.options.from, ...outgoingMail(message) });
+    const info = await this.transport.sendMail({
+      from: this.options.from,
+      ...outgoingMail(message),
+    });
     const file = writeDevMail(this.options.mailboxDir, new Date(), info.message as Buffer, message);
     this.options.logger.info(
       { to: message.to, subject: message.subject, file, hint: devHint },

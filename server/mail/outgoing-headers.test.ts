@@ -24,7 +24,8 @@ describe("the product's outgoing mail", () => {
 
   it("has no Reply-To when reply by email is off", async () => {
     const owner = await signUpOwner(server, "Olivia Owner");
-    for (const mail of server.smtp.mailsTo(owner.email)) expect(mail.parsed.replyTo).toBeUndefined();
+    for (const mail of server.smtp.mailsTo(owner.email))
+      expect(mail.parsed.replyTo).toBeUndefined();
     expect(server.services.config.inboundMail).toBeUndefined();
   });
 });

@@ -82,7 +82,11 @@ it("listens for replies on INBOUND_SMTP_PORT, announcing the 25 MB limit and no 
 });
 
 it("refuses an address that is no reply address at RCPT with 550", async () => {
-  const transport = nodemailer.createTransport({ host: "127.0.0.1", port: inboundPort, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: inboundPort,
+    ignoreTLS: true,
+  });
   const error = await transport
     .sendMail({
       from: "carla@example.com",
