@@ -148,13 +148,24 @@ export async function claimMessageId(
   db: Knex,
   addressId: string,
   messageId: string,
+  now: Date,
 ): Promise<boolean> {
   const result: { rows: unknown[] } = await db.raw(
-    `insert into reply_message_ids (reply_address_id, message_id_hash) values (?, ?)
+    `insert into reply_message_ids (reply_address_id, message_id_hash, received_at)
+     values (?, ?, ?)
      on conflict do nothing returning reply_address_id`,
-    [addressId, hashReplyToken(messageId)],
+    [addressId, hashReplyToken(messageId), now],
   );
   return result.rows.length > 0;
+}
+
+/** How long a received Message-ID is remembered: far longer than any relay retries a mail. */
+export const MESSAGE_ID_DAYS = 30;
+
+/** Forgets the Message-IDs received more than MESSAGE_ID_DAYS ago; answers how many. */
+export async function deleteOldMessageIds(db: Knex, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - MESSAGE_ID_DAYS * 24 * 60 * 60_000);
+  return db("reply_message_ids").where("received_at", "<", before).delete();
 }
 
 export async function forgetMessageId(

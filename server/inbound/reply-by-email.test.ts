@@ -277,6 +277,20 @@ describe("replying to a notification", () => {
     await reply(message);
     const messages = await messagesOf(owner.agent, client.id);
     expect(messages.filter((item) => item.content === "Yes, once.")).toHaveLength(1);
+
+    // Remembered for 30 days (the cleanup job), far beyond any relay's retries.
+    clock.advanceMinutes(29 * 24 * 60);
+    await server.jobs.runOnce("reply-message-ids-cleanup");
+    await reply(message);
+    expect(
+      (await messagesOf(owner.agent, client.id)).filter((item) => item.content === "Yes, once."),
+    ).toHaveLength(1);
+    clock.advanceMinutes(2 * 24 * 60);
+    await server.jobs.runOnce("reply-message-ids-cleanup");
+    await reply(message);
+    expect(
+      (await messagesOf(owner.agent, client.id)).filter((item) => item.content === "Yes, once."),
+    ).toHaveLength(2);
   });
 });
 

@@ -138,7 +138,10 @@ export async function startInboundSmtp(
       return;
     }
     const messageId = reply.messageId;
-    if (messageId && !(await claimMessageId(services.db, recipient.address.id, messageId))) {
+    if (
+      messageId &&
+      !(await claimMessageId(services.db, recipient.address.id, messageId, services.clock.now()))
+    ) {
       logger.info({ ...context, reason: "already received" }, "reply by email dropped");
       return;
     }
