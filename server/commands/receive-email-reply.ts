@@ -35,7 +35,8 @@ export function replyContent(text: string): string {
  * same commands the app uses (so the other side sees it live and is emailed as usual): the new
  * text as one message, then each attachment through the upload checks as a file message.
  * An attachment that fails a check (type, size, content, quota) is skipped and the rest still
- * post. Undefined when the person or conversation is gone or may no longer send there.
+ * post; one that cannot be stored is skipped too once something was posted (else it throws,
+ * and the mail is retried). Undefined when the person or conversation is gone or may no longer send there.
  */
 export async function receiveEmailReply(
   services: Services,
@@ -73,8 +74,18 @@ export async function receiveEmailReply(
       });
       result.messageIds.push(message.id);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      result.skipped.push({ filename: attachment.filename, reason: error.message });
+      if (error instanceof HttpError) {
+        result.skipped.push({ filename: attachment.filename, reason: error.message });
+        continue;
+      }
+      // Nothing posted yet: the sender's server retries the whole mail (451). Once something
+      // is posted a retry would post it twice, so the file is skipped and the failure logged.
+      if (result.messageIds.length === 0) throw error;
+      services.logger.error(
+        { err: error, clientId: client.id, filename: attachment.filename },
+        "a file of a reply by email could not be stored",
+      );
+      result.skipped.push({ filename: attachment.filename, reason: "Could not be stored" });
     }
   }
   return result;
