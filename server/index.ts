@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
+import { startInboundSmtp } from "./inbound/smtp-listener";
 import { JOBS } from "./jobs";
 import { startJobs } from "./jobs/job-runner";
 import { bufferedLogDestination } from "./log-destination";
@@ -38,6 +39,10 @@ async function main() {
   const sockets = attachRealtimeSockets(server, services);
   await services.realtime.start();
   const jobs = startJobs(services, JOBS);
+  // Reply by email (INBOUND_SMTP_PORT): the product's own SMTP listener (server/inbound).
+  const inbound = config.inboundMail
+    ? await startInboundSmtp(services, config.inboundMail)
+    : undefined;
   server.listen(config.port, () => {
     // The port it really took (PORT=0 picks a free one); APP_URL too when it names another address.
     const { port } = server.address() as AddressInfo;
@@ -50,7 +55,7 @@ async function main() {
     );
   });
   // SIGTERM drains (server/lifecycle/drain.ts) and exits 0 within 10 s.
-  exitOnSignals({ server, services, sockets, jobs, requests }, logger, logLines);
+  exitOnSignals({ server, services, sockets, jobs, requests, inbound }, logger, logLines);
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 import type { Role } from "../../shared/schemas/user";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
+import { replyToFor } from "../inbound/reply-address";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { ownerDisplayName } from "../mail/client-mails";
 import {
@@ -46,6 +47,9 @@ interface ClaimedRow extends BrandingOwner {
   clientId: string;
   recipientRole: Role;
   afterSeq: number;
+  ownerId: string;
+  /** The client's user (null until they join). */
+  clientUserId: string | null;
   attempts: number;
   clientName: string;
   clientEmail: string;
@@ -145,6 +149,7 @@ export async function claimDue(
         and c.id = ns.client_id and o.id = c.owner_id
      returning ns.client_id as "clientId", ns.recipient_role as "recipientRole",
        greatest(ns.last_read_seq, ns.last_notified_seq) as "afterSeq", ns.attempts,
+       c.owner_id as "ownerId", c.user_id as "clientUserId",
        c.name as "clientName", c.email as "clientEmail", c.email_notification_delay as "clientDelay",
        o.email as "ownerEmail", o.email_notification_delay as "ownerDelay",
        o.full_name as "fullName", o.company_name as "companyName", o.account_tier as "accountTier",
@@ -206,6 +211,8 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
     settingsUrl: toOwner
       ? `${appUrl}/?settings=notifications`
       : `${appUrl}/client/${row.clientId}?tab=settings`,
+    // Reply by email (server/inbound): an address of this person and conversation.
+    replyTo: await replyToFor(services, toOwner ? row.ownerId : row.clientUserId, row.clientId),
     // The owner's own mail keeps the product's look; their clients see the agency's.
     branding: toOwner
       ? { attachments: [] }

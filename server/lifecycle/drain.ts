@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { Services } from "../context";
+import type { InboundSmtp } from "../inbound/smtp-listener";
 import type { JobRunner } from "../jobs/job-runner";
 import type { RealtimeSocketServer } from "../realtime/socket-server";
 import type { InFlightRequests } from "./in-flight-requests";
@@ -10,6 +11,8 @@ export interface RunningInstance {
   sockets: RealtimeSocketServer;
   jobs: JobRunner;
   requests: InFlightRequests;
+  /** The reply-by-email SMTP listener, when INBOUND_SMTP_PORT is set. */
+  inbound?: InboundSmtp;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface RunningInstance {
  *    keep-alive connections are closed, websocket upgrades refused (503).
  * 2. At the same time: websockets close with 1012 (browsers reconnect at once, through the
  *    balancer to another instance, and catch up), the requests under way finish, and the job
- *    pass under way finishes (no new one starts).
+ *    pass under way finishes (no new one starts); the reply-by-email listener stops taking
+ *    connections and lets the mails under way finish (5 s at most, then the relay retries).
  * 3. The port closes (new connections are refused); requests that arrived during step 2 finish.
  * 4. Mail queued after an answer goes out; then the mailer, LISTEN and the pool close.
  * The listener stays open during step 2 so a balancer's check sees 503 rather than a refused
@@ -29,7 +33,7 @@ export async function drain(instance: RunningInstance): Promise<void> {
   const { server, services, sockets, jobs, requests } = instance;
   services.drain.begin();
   server.closeIdleConnections();
-  await Promise.all([sockets.close(), requests.settled(), jobs.stop()]);
+  await Promise.all([sockets.close(), requests.settled(), jobs.stop(), instance.inbound?.close()]);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await closed;

@@ -8,6 +8,10 @@ export interface MailMessage {
   devHint?: string;
   /** Inline images named by `cid:` in the HTML (an agency owner's logo). */
   attachments?: MailAttachment[];
+  /** Where answers go: a reply-by-email address (server/inbound) on mails about a conversation. */
+  replyTo?: string;
+  /** More headers; the product's own (mail/outgoing-headers.ts) are always added. */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {

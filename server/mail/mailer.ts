@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../logger";
 import { writeDevMail } from "./dev-mailbox";
 import type { MailMessage } from "./mail-message";
+import { outgoingMail } from "./outgoing-headers";
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -41,8 +42,7 @@ class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage) {
-    const { devHint: _hint, ...mail } = message;
-    await this.transport.sendMail({ from: this.options.from, ...mail });
+    await this.transport.sendMail({ from: this.options.from, ...outgoingMail(message) });
     // Not the subject: some hold a code (e.g. "123456 is your ClientDesk verification code").
     this.options.logger.info({ to: message.to }, "mail sent");
   }
@@ -60,8 +60,11 @@ class DevMailbox implements Mailer {
   }
 
   async send(message: MailMessage) {
-    const { devHint, ...mail } = message;
-    const info = await this.transport.sendMail({ from: this.options.from, ...mail });
+    const { devHint } = message;
+    const info = await this.transport.sendMail({
+      from: this.options.from,
+      ...outgoingMail(message),
+    });
     const file = writeDevMail(this.options.mailboxDir, new Date(), info.message as Buffer, message);
     this.options.logger.info(
       { to: message.to, subject: message.subject, file, hint: devHint },

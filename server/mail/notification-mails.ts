@@ -6,6 +6,9 @@ import type { MailMessage } from "./mail-message";
 /** At most this many waiting messages are quoted; the mail says how many there are in all. */
 export const QUOTED_MESSAGES = 10;
 const QUOTE_CHARS = 1_000;
+/** Said in mails that carry a reply address (reply by email). */
+export const REPLY_HINT =
+  "You can answer by replying to this email: your reply appears in the conversation.";
 
 export interface WaitingMessage {
   /** Text, or null for a file message. */
@@ -26,6 +29,8 @@ export interface UnansweredMessagesMail {
   conversationUrl: string;
   settingsUrl: string;
   branding: Branding;
+  /** Reply by email: answers to this mail post in the conversation (server/inbound). */
+  replyTo?: string;
 }
 
 function quoteOf(message: WaitingMessage): string {
@@ -51,6 +56,7 @@ export function unansweredMessagesMail(details: UnansweredMessagesMail): MailMes
       total === 1 ? `New message from ${senderName}` : `${total} new messages from ${senderName}`,
     devHint: `${what} from ${senderName}, ${details.conversationUrl}`,
     attachments: details.branding.attachments,
+    ...(details.replyTo ? { replyTo: details.replyTo } : {}),
     ...renderMail({
       brand: details.branding.brand,
       heading: `${senderName} sent you ${what}`,
@@ -59,6 +65,7 @@ export function unansweredMessagesMail(details: UnansweredMessagesMail): MailMes
         ...(earlier > 0
           ? [`The newest ${details.messages.length} are below; ${earlier} more came before them.`]
           : []),
+        ...(details.replyTo ? [REPLY_HINT] : []),
       ],
       quotes: details.messages.map((message) => ({ from: senderName, text: quoteOf(message) })),
       action: { label: "Open the conversation", url: details.conversationUrl },

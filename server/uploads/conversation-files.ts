@@ -86,6 +86,51 @@ export async function contentMatches(extension: string, head: Buffer): Promise<b
   }
 }
 
+/**
+ * The checks every conversation file passes (uploads and files sent by email alike): an
+ * accepted extension, not empty, content that matches the extension. Answers the extension
+ * (lower-case); throws the 400 naming what is wrong.
+ */
+export async function checkConversationFile(originalName: string, head: Buffer): Promise<string> {
+  const extension = fileExtension(originalName);
+  if (!CHAT_UPLOAD_EXTENSIONS.includes(extension)) throw badRequest(FILE_MESSAGES.notSupported);
+  if (head.length === 0) throw badRequest(FILE_MESSAGES.empty);
+  if (!(await contentMatches(extension, head)))
+    throw badRequest(
+      `This file is not ${DESCRIPTIONS[extension]}: its content does not match its .${extension} extension`,
+    );
+  return extension;
+}
+
+const newStoredName = (extension: string) => `${randomBytes(16).toString("hex")}.${extension}`;
+
+/**
+ * Stores a whole file already in memory (an email's attachment) after the same checks as an
+ * upload: at most CHAT_UPLOAD_MAX_BYTES, the checks above, and an image's pixel limit and
+ * preview. The caller owns the stored bytes from then on.
+ */
+export async function storeConversationFile(
+  storage: Storage,
+  filename: string,
+  content: Buffer,
+): Promise<ReceivedConversationFile> {
+  if (content.length > CHAT_UPLOAD_MAX_BYTES) throw badRequest(FILE_MESSAGES.tooLarge);
+  const originalName = cleanFileName(filename);
+  const extension = await checkConversationFile(
+    originalName,
+    content.subarray(0, CONVERSATION_SNIFF_BYTES),
+  );
+  const storedName = newStoredName(extension);
+  const stored = await storage.put(storedName, content);
+  await storeUploadPreview(storage, storedName);
+  return {
+    storedName,
+    originalName,
+    contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
+    sizeBytes: stored.size,
+  };
+}
+
 export interface ReceivedConversationFile {
   /** Made by the server: 128 random bits in hex and the (lower-case) extension. */
   storedName: string;
@@ -124,14 +169,8 @@ export async function receiveConversationFile(
     },
     async (incoming) => {
       const originalName = cleanFileName(incoming.filename);
-      const extension = fileExtension(originalName);
-      if (!CHAT_UPLOAD_EXTENSIONS.includes(extension)) throw badRequest(FILE_MESSAGES.notSupported);
-      if (incoming.head.length === 0) throw badRequest(FILE_MESSAGES.empty);
-      if (!(await contentMatches(extension, incoming.head)))
-        throw badRequest(
-          `This file is not ${DESCRIPTIONS[extension]}: its content does not match its .${extension} extension`,
-        );
-      const storedName = `${randomBytes(16).toString("hex")}.${extension}`;
+      const extension = await checkConversationFile(originalName, incoming.head);
+      const storedName = newStoredName(extension);
       // Streams: errors with the 413 past the limit, and storage then keeps nothing.
       const stored = await storage.put(storedName, incoming.stream);
       return {

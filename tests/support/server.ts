@@ -10,6 +10,7 @@ import { loadConfig } from "../../server/config";
 import type { Clock } from "../../server/clock";
 import type { Services } from "../../server/context";
 import { connectionUrl, type Database, isPglite } from "../../server/db/connection";
+import { type InboundSmtp, startInboundSmtp } from "../../server/inbound/smtp-listener";
 import { JOBS } from "../../server/jobs";
 import { type JobRunner, startJobs } from "../../server/jobs/job-runner";
 import { createLogger } from "../../server/logger";
@@ -39,7 +40,14 @@ export interface TestServerOptions {
   rateLimitKeyPrefix?: string;
   /** Receives the log lines (LOG_LEVEL comes from env, else TEST_LOG_LEVEL, else silent). */
   logDestination?: { write(line: string): void };
+  /**
+   * Reply by email: INBOUND_SMTP_PORT on a free port of 127.0.0.1 with INBOUND_EMAIL_DOMAIN
+   * TEST_INBOUND_DOMAIN (unless env names another), and the listener started (server.inbound).
+   */
+  inboundSmtp?: boolean;
 }
+
+export const TEST_INBOUND_DOMAIN = "reply.clientdesk.test";
 
 export interface TestServer {
   url: string;
@@ -47,6 +55,8 @@ export interface TestServer {
   db: Database;
   services: Services;
   smtp: TestSmtpServer;
+  /** The reply-by-email listener, with inboundSmtp: true. */
+  inbound?: InboundSmtp;
   /** The /ws endpoint of this server. */
   sockets: RealtimeSocketServer;
   /** Background jobs without timers: a test runs a pass with jobs.runOnce(name). */
@@ -80,6 +90,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     // On PostgreSQL, websocket events fan out between instances through LISTEN/NOTIFY.
     ...(isPglite(db) ? {} : { DATABASE_URL: connectionString(db) }),
+    ...(options.inboundSmtp
+      ? { INBOUND_SMTP_PORT: "0", INBOUND_EMAIL_DOMAIN: TEST_INBOUND_DOMAIN }
+      : {}),
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();
@@ -94,12 +107,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const sockets = attachRealtimeSockets(server, services, options.realtime);
   await services.realtime.start();
   const jobs = startJobs(services, JOBS, { timers: false });
+  const inbound =
+    options.inboundSmtp && config.inboundMail
+      ? await startInboundSmtp(services, { ...config.inboundMail, host: "127.0.0.1" })
+      : undefined;
   return {
     url,
     origin: url,
     db,
     services,
     smtp,
+    inbound,
     sockets,
     jobs,
     clock,
@@ -107,6 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     agent: () => new TestAgent(url),
     async close() {
       await jobs.stop();
+      await inbound?.close();
       await services.afterAnswer.idle();
       await sockets.close();
       server.closeAllConnections();

@@ -1,0 +1,156 @@
+import type { Readable } from "node:stream";
+import EmailReplyParser from "email-reply-parser";
+import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
+import { PRODUCT_MAIL_HEADER } from "../mail/outgoing-headers";
+
+/** A file sent with a reply, before the upload checks. */
+export interface ReplyAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** What the product takes from a received reply. */
+export interface ParsedReply {
+  messageId: string | null;
+  /** The header From's address, lower-cased (null when missing or unreadable). */
+  from: string | null;
+  /** Why this mail is not a person's answer (an auto-reply, our own mail), or null. */
+  automatic: string | null;
+  /** The new text: quoted history and signature removed, trimmed (may be empty). */
+  text: string;
+  /** Attached files; images embedded in the HTML (multipart/related) are left out. */
+  attachments: ReplyAttachment[];
+}
+
+/**
+ * Where the quoted history starts in HTML-only replies: Gmail's gmail_quote, Apple Mail's and
+ * Thunderbird's cite blockquote and prefix, Outlook's divider and header block. What follows
+ * the first of them is dropped before the HTML becomes text.
+ */
+const HTML_QUOTE_STARTS = [
+  /<div[^>]+class=["'][^"']*gmail_quote/i,
+  /<blockquote[^>]+type=["']?cite/i,
+  /<div[^>]+class=["'][^"']*moz-cite-prefix/i,
+  /<div[^>]+id=["']?appendonsend/i,
+  /<div[^>]+id=["']?divRplyFwdMsg/i,
+  /<hr[^>]+id=["']?stopSpelling/i,
+  /<div[^>]+class=["'][^"']*OutlookMessageHeader/i,
+  /<div[^>]+style=["'][^"']*border-top:\s*solid\s+#(?:B5C4DF|E1E1E1)/i,
+];
+
+/** Signature separators the reply parser does not know, and what phones add. */
+const SIGNATURE_LINES = [
+  /^-- ?$/,
+  /^__+$/,
+  /^Sent from (?:my )?(?:iPhone|iPad|Android|Mail for Windows|Outlook|Samsung|mobile)/i,
+  /^Get Outlook for /i,
+];
+
+const AUTO_SUBJECTS =
+  /^(?:auto(?:matic)?[ -]?(?:reply|response|answer)|out of (?:the )?office|autoreply|auto:|abwesenheitsnotiz|réponse automatique)/i;
+const BULK_PRECEDENCE = /^(?:bulk|junk|list|auto_reply)$/i;
+
+const replyParser = new EmailReplyParser();
+
+/** Reads a received mail (at most the SMTP size limit) into what a reply posts. */
+export async function parseReply(source: Buffer | Readable): Promise<ParsedReply> {
+  const mail = await simpleParser(source, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+  });
+  return {
+    messageId: mail.messageId?.trim() || null,
+    from: fromAddress(mail.from),
+    automatic: automaticReason(mail),
+    text: await newText(mail),
+    attachments: mail.attachments
+      .filter((attachment) => !attachment.related && attachment.contentType !== "message/rfc822")
+      .map((attachment) => ({
+        filename: attachment.filename ?? "attachment",
+        contentType: attachment.contentType,
+        content: attachment.content,
+      })),
+  };
+}
+
+function fromAddress(from: AddressObject | undefined): string | null {
+  const address = from?.value[0]?.address;
+  return address ? address.toLowerCase() : null;
+}
+
+/** The value of header `name` as written (mailparser structures some headers). */
+function header(mail: ParsedMail, name: string): string | null {
+  const prefix = `${name.toLowerCase()}:`;
+  const line = mail.headerLines.find((entry) => entry.line.toLowerCase().startsWith(prefix));
+  return line ? line.line.slice(prefix.length).trim() : null;
+}
+
+/**
+ * Why a mail is automatic (RFC 3834 Auto-Submitted other than "no", the X-Autoreply family,
+ * bulk precedence, an out-of-office subject, a delivery report, or the product's own mail).
+ */
+export function automaticReason(mail: ParsedMail): string | null {
+  if (header(mail, PRODUCT_MAIL_HEADER) !== null) return "the product's own mail";
+  const submitted = header(mail, "Auto-Submitted");
+  if (submitted && submitted.split(";")[0]!.trim().toLowerCase() !== "no") {
+    return `Auto-Submitted: ${submitted}`;
+  }
+  for (const name of ["X-Autoreply", "X-Autorespond", "X-Autoresponder", "X-Auto-Reply"]) {
+    if (header(mail, name) !== null) return name;
+  }
+  for (const name of ["Precedence", "X-Precedence"]) {
+    const value = header(mail, name);
+    if (value && BULK_PRECEDENCE.test(value)) return `${name}: ${value}`;
+  }
+  if (AUTO_SUBJECTS.test(mail.subject?.trim() ?? "")) return "out-of-office subject";
+  const type = header(mail, "Content-Type");
+  if (type && /^multipart\/report/i.test(type)) return "delivery report";
+  return null;
+}
+
+/** The text the person wrote: the plain part, else the HTML's up to its quoted history. */
+async function newText(mail: ParsedMail): Promise<string> {
+  let text = typeof mail.text === "string" ? mail.text : "";
+  if (!text.trim() && typeof mail.html === "string")
+    text = await htmlToText(cutQuotedHtml(mail.html));
+  return visibleText(text);
+}
+
+/** Quoted history, reply headers ("On … wrote:", Outlook's "From: … Sent:") and signature removed. */
+export function visibleText(text: string): string {
+  const normalized = text.replace(/\r\n?/g, "\n").replace(/\u00a0/g, " ");
+  const visible = replyParser.read(normalized).getVisibleText();
+  const lines = visible.split("\n");
+  const cut = lines.findIndex((line) =>
+    SIGNATURE_LINES.some((pattern) => pattern.test(line.trimEnd())),
+  );
+  const kept = cut === -1 ? lines : lines.slice(0, cut);
+  return kept
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export function cutQuotedHtml(html: string): string {
+  let end = html.length;
+  for (const pattern of HTML_QUOTE_STARTS) {
+    const found = pattern.exec(html);
+    if (found && found.index < end) end = found.index;
+  }
+  return html.slice(0, end);
+}
+
+/** HTML as text, by mailparser's own conversion (the same html-to-text it uses for mail). */
+async function htmlToText(html: string): Promise<string> {
+  if (!html.trim()) return "";
+  const wrapped = Buffer.concat([
+    Buffer.from(
+      "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
+    ),
+    Buffer.from(html, "utf8"),
+  ]);
+  const parsed = await simpleParser(wrapped, { skipTextToHtml: true, skipImageLinks: true });
+  return typeof parsed.text === "string" ? parsed.text : "";
+}

@@ -1,0 +1,222 @@
+import type { AddressInfo } from "node:net";
+import type { Readable } from "node:stream";
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
+import { receiveEmailReply } from "../commands/receive-email-reply";
+import type { Services } from "../context";
+import { User } from "../models";
+import { parseReply } from "./parse-reply";
+import {
+  claimMessageId,
+  forgetMessageId,
+  type ReplyAddress,
+  ReplyAddresses,
+} from "./reply-address";
+
+/** A received mail larger than this is refused at DATA (552); the limit is announced in EHLO. */
+export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
+
+export interface InboundSmtp {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** An SMTP answer: the code, and the text after it (enhanced status code first). */
+class SmtpAnswer extends Error {
+  constructor(
+    readonly responseCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const refuse = {
+  unknown: () => new SmtpAnswer(550, "5.1.1 No such reply address"),
+  notThePerson: () =>
+    new SmtpAnswer(
+      550,
+      "5.7.1 This reply address belongs to someone else: reply from the address the email went to",
+    ),
+  oneRecipient: () => new SmtpAnswer(452, "4.5.3 One reply address per message"),
+  tooLarge: () =>
+    new SmtpAnswer(552, `5.3.4 Message too large: at most ${MAX_INBOUND_BYTES / 1024 / 1024} MB`),
+  gone: () => new SmtpAnswer(550, "5.1.1 This conversation is no longer available"),
+  nothing: (why: string) =>
+    new SmtpAnswer(550, `5.6.0 Nothing in this email could be posted: ${why}`),
+  later: () => new SmtpAnswer(451, "4.3.0 Could not take the message now; try again later"),
+};
+
+/** What RCPT TO found, kept for DATA. */
+interface Recipient {
+  address: ReplyAddress;
+  personEmail: string;
+  /** Accepted but not posted (a bounce, the product's own mail): why. */
+  drop: string | null;
+}
+
+/** The bare address of a "Name <address>" setting such as MAIL_FROM, lower-cased. */
+export function addressOf(value: string): string {
+  const bracketed = /<([^>]+)>/.exec(value);
+  return (bracketed?.[1] ?? value).trim().toLowerCase();
+}
+
+/**
+ * The original sender of an envelope address rewritten by a forwarder with SRS
+ * (SRS0=hash=tt=domain=local@forwarder -> local@domain); null for SRS1 (forwarded twice),
+ * whose original the header From check at DATA covers; the address itself otherwise.
+ */
+export function envelopeSender(address: string): string | null {
+  const lower = address.toLowerCase();
+  const srs0 = /^srs0[=+-][^=]+=[^=]+=([^=]+)=(.+)@[^@]+$/.exec(lower);
+  if (srs0) return `${srs0[2]}@${srs0[1]}`;
+  if (/^srs1[=+-]/.test(lower)) return null;
+  return lower;
+}
+
+/**
+ * The product's own SMTP listener for replies to its mails (README "Reply by email"). It
+ * sits behind the mail relay that receives for INBOUND_EMAIL_DOMAIN, which checks SPF and
+ * DKIM; so no AUTH and no STARTTLS here. One recipient per message, which must be a live
+ * reply address, from its person (envelope at RCPT, header From at DATA: 550 otherwise).
+ * Auto-replies, bounces, duplicates and the product's own mails are accepted and dropped, so
+ * that no sender retries them and nothing loops.
+ */
+export async function startInboundSmtp(
+  services: Services,
+  options: { port: number; host?: string; domain: string },
+): Promise<InboundSmtp> {
+  const { logger } = services;
+  const addresses = new ReplyAddresses(services.db, services.config.sessionSecret, options.domain);
+  const productAddress = addressOf(services.config.mailFrom);
+  const recipients = new Map<string, Recipient>();
+
+  const onRcptTo = async (address: SMTPServerAddress, session: SMTPServerSession) => {
+    if (session.envelope.rcptTo.length > 0) throw refuse.oneRecipient();
+    const resolved = await addresses.resolve(address.address);
+    if (!resolved) throw refuse.unknown();
+    const person = await User.query(services.db).select("email").findById(resolved.userId);
+    if (!person) throw refuse.unknown();
+    const personEmail = person.email.toLowerCase();
+    const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+    let drop: string | null = null;
+    if (from === "") drop = "bounce or automatic answer (empty envelope sender)";
+    else if (from.toLowerCase() === productAddress) drop = "the product's own mail";
+    else {
+      const sender = envelopeSender(from);
+      if (sender !== null && sender !== personEmail) throw refuse.notThePerson();
+    }
+    recipients.set(session.id, { address: resolved, personEmail, drop });
+  };
+
+  const onData = async (
+    stream: Readable & { sizeExceeded?: boolean },
+    session: SMTPServerSession,
+  ) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      // Past the limit nothing more is kept; the rest is read to the end and refused.
+      if (size <= MAX_INBOUND_BYTES) chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+    if (stream.sizeExceeded || size > MAX_INBOUND_BYTES) throw refuse.tooLarge();
+    const recipient = recipients.get(session.id);
+    if (!recipient) throw refuse.unknown();
+    const context = { clientId: recipient.address.clientId, userId: recipient.address.userId };
+    if (recipient.drop) {
+      logger.info({ ...context, reason: recipient.drop }, "reply by email dropped");
+      return;
+    }
+    const reply = await parseReply(Buffer.concat(chunks));
+    if (reply.from === productAddress) {
+      logger.info({ ...context, reason: "the product's own mail" }, "reply by email dropped");
+      return;
+    }
+    if (reply.from !== recipient.personEmail) throw refuse.notThePerson();
+    if (reply.automatic) {
+      logger.info({ ...context, reason: reply.automatic }, "reply by email dropped");
+      return;
+    }
+    const messageId = reply.messageId;
+    if (
+      messageId &&
+      !(await claimMessageId(services.db, recipient.address.id, messageId, services.clock.now()))
+    ) {
+      logger.info({ ...context, reason: "already received" }, "reply by email dropped");
+      return;
+    }
+    let received: Awaited<ReturnType<typeof receiveEmailReply>>;
+    try {
+      received = await receiveEmailReply(services, recipient.address, reply);
+    } catch (error) {
+      logger.error({ ...context, err: error }, "reply by email could not be posted");
+      if (messageId) {
+        await forgetMessageId(services.db, recipient.address.id, messageId).catch(() => undefined);
+      }
+      throw refuse.later();
+    }
+    if (!received) throw refuse.gone();
+    logger.info(
+      { ...context, messages: received.messageIds.length, skipped: received.skipped },
+      "reply by email posted",
+    );
+    if (received.messageIds.length === 0) {
+      if (messageId) await forgetMessageId(services.db, recipient.address.id, messageId);
+      const first = received.skipped[0];
+      throw refuse.nothing(first ? `${first.filename}: ${first.reason}` : "no new text");
+    }
+  };
+
+  const server = new SMTPServer({
+    name: options.domain,
+    banner: "ClientDesk reply by email",
+    size: MAX_INBOUND_BYTES,
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    maxClients: 50,
+    socketTimeout: 60_000,
+    closeTimeout: 5_000,
+    onRcptTo: (address, session, callback) => {
+      onRcptTo(address, session).then(
+        () => callback(),
+        (error) => callback(answerOf(error, logger)),
+      );
+    },
+    onData: (stream, session, callback) => {
+      onData(stream, session)
+        .then(
+          () => callback(),
+          (error) => {
+            stream.resume();
+            callback(answerOf(error, logger));
+          },
+        )
+        .finally(() => recipients.delete(session.id));
+    },
+    onClose: (session) => {
+      recipients.delete(session.id);
+    },
+  });
+  server.on("error", (error) => logger.warn({ err: error }, "inbound SMTP connection error"));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  logger.info({ port, domain: options.domain }, `reply by email: SMTP listening on port ${port}`);
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The SMTP answer for a failure: its own, else a temporary failure (the sender retries). */
+function answerOf(error: unknown, logger: Services["logger"]): Error {
+  if (error instanceof SmtpAnswer) return error;
+  logger.error({ err: error }, "inbound SMTP failed");
+  return refuse.later();
+}
