@@ -68,6 +68,7 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
       // Nothing of the conversation stays in memory once access is gone.
       queryClient.removeQueries({ queryKey: queryKeys.allMessages });
       queryClient.removeQueries({ queryKey: ["attachments"] });
+      queryClient.removeQueries({ queryKey: queryKeys.allSearches });
       onRemoved();
     },
   });
