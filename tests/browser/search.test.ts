@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "../support/axe";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient, type JoinedClient, setTier } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
@@ -78,6 +79,7 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     // The client list is back once the field is cleared (Escape); the results take its place meanwhile.
     expect(await page.getByRole("navigation", { name: "Clients" }).count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/owner-results.png` });
+    await expectNoSeriousAxeViolations(page, "the dashboard's search results");
 
     // Keyboard: down twice, Enter opens Carla's.
     await field.press("ArrowDown");
@@ -123,6 +125,7 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     if (shots) await page.screenshot({ path: `${shots}/client-dialog.png` });
+    await expectNoSeriousAxeViolations(page, "the portal's search dialog");
 
     await options.first().click();
     await dialog.waitFor({ state: "detached" });
