@@ -204,7 +204,7 @@ async function scenario(backend, config, log, databaseUrl) {
   }
 }
 
-function seedPlan(config) {
+export function seedPlan(config) {
   return {
     tag: randomBytes(3).toString("hex"),
     ownerId: randomUUID(),
@@ -219,7 +219,7 @@ function seedPlan(config) {
 
 const sha256 = (value) => createHash("sha256").update(value).digest("hex");
 
-async function seed(query, s, config) {
+export async function seed(query, s, config) {
   await query(
     `insert into users (id, email, full_name, role, email_verified_at, account_tier)
      values ($1, $2, 'Bench Owner', 'owner', now(), 'agency')`,
