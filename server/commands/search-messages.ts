@@ -46,6 +46,9 @@ export async function searchMessages(
     filterValues.push(request.before);
   }
   const where = filters.join(" and ");
+  // One conversation's files are found through files(client_id) whatever their number elsewhere.
+  const fileWhere = scope.clientId ? `${where} and f.client_id = ?` : where;
+  const fileValues = scope.clientId ? [...filterValues, scope.clientId] : filterValues;
   const take = request.limit + 1;
   const result: { rows: SearchHit[] } = await db.raw(
     `select m.id, m.seq, m.client_id as "clientId", c.name as "clientName",
@@ -61,7 +64,7 @@ export async function searchMessages(
             from files f
             join messages m on m.file_id = f.id
             join clients c on c.id = m.client_id
-           where ${where} and f.search_vector @@ search_query(?)
+           where ${fileWhere} and f.search_vector @@ search_query(?)
            order by m.seq desc limit ?)
        ) hits
        join messages m on m.id = hits.id
@@ -70,7 +73,7 @@ export async function searchMessages(
        left join files f on f.id = m.file_id
       order by hits.seq desc
       limit ?`,
-    [...filterValues, request.q, take, ...filterValues, request.q, take, take],
+    [...filterValues, request.q, take, ...fileValues, request.q, take, take],
   );
   const rows = result.rows.map((row) => ({ ...row, seq: Number(row.seq) }));
   return { hits: rows.slice(0, request.limit), hasMore: rows.length > request.limit };
