@@ -70,7 +70,7 @@ describe("searchSnippet", () => {
       { text: "nothing here to see", match: false },
     ]);
     expect(
-      snippet("a".repeat(10) + " " + "b".repeat(10), "zzz", { before: 5, length: 12 }),
+      snippet(`${"a".repeat(10)} ${"b".repeat(10)}`, "zzz", { before: 5, length: 12 }),
     ).toEqual([{ text: "aaaaaaaaaa…", match: false }]);
     expect(snippet("", "x")).toEqual([]);
   });

@@ -51,7 +51,7 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     page.getByRole("log").locator("li.message", { hasText: text });
 
   /** The message is highlighted and inside the conversation's visible area. */
-  async function expectShown(page: Page, item: Locator) {
+  async function expectShown(item: Locator) {
     await expect.poll(() => item.getAttribute("aria-current")).toBe("true");
     await expect
       .poll(() =>
@@ -73,9 +73,9 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     const options = results.getByRole("option");
     await expect.poll(() => options.count()).toBe(2);
     // Newest first: Dan's, then Carla's; each names the conversation, the sender and marks the match.
-    await expect.poll(() => options.nth(0).innerText()).toContain("Dan Client");
-    expect(await options.nth(1).innerText()).toContain("Carla Client");
-    expect(await options.nth(1).locator("mark").allInnerTexts()).toEqual(["lighthouse"]);
+    await expect.poll(() => options.nth(0).textContent()).toContain("Dan Client");
+    expect(await options.nth(1).textContent()).toContain("Carla Client");
+    expect(await options.nth(1).locator("mark").allTextContents()).toEqual(["lighthouse"]);
     // The client list is back once the field is cleared (Escape); the results take its place meanwhile.
     expect(await page.getByRole("navigation", { name: "Clients" }).count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/owner-results.png` });
@@ -88,9 +88,11 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     await field.press("Enter");
     await expect.poll(() => new URL(page.url()).searchParams.get("client")).toBe(carla.id);
     const target = messageItem(page, oldText);
-    await expectShown(page, target);
+    await expectShown(target);
     // Three pages were loaded to reach it; the newest message is out of view.
-    await expect.poll(() => page.getByRole("log").locator("li.message").count()).toBeGreaterThan(150);
+    await expect
+      .poll(() => page.getByRole("log").locator("li.message").count())
+      .toBeGreaterThan(150);
     // Once shown, the message leaves the address (so the same result can be opened again).
     await expect.poll(() => new URL(page.url()).searchParams.get("message")).toBeNull();
     if (shots) await page.screenshot({ path: `${shots}/owner-opened.png` });
@@ -98,7 +100,7 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     // A click on the other result opens Dan's conversation there.
     await options.nth(0).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("client")).toBe(dan.id);
-    await expectShown(page, messageItem(page, "Dan's lighthouse visit"));
+    await expectShown(messageItem(page, "Dan's lighthouse visit"));
 
     // Nothing found says so; Escape clears the field and the client list returns.
     await field.fill("submarine");
@@ -115,13 +117,15 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
     await page.getByRole("button", { name: "Search messages" }).click();
     const dialog = page.getByRole("dialog", { name: "Search your conversation" });
     const field = dialog.getByRole("combobox", { name: "Search messages" });
-    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => field.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await field.fill("lighthouse");
     const options = dialog.getByRole("option");
     // Only Carla's own: Dan's message with the same word is not hers.
     await expect.poll(() => options.count()).toBe(1);
-    expect(await options.first().innerText()).toContain("Olivia Owner");
-    expect(await dialog.innerText()).not.toContain("Dan");
+    expect(await options.first().textContent()).toContain("Olivia Owner");
+    expect(await dialog.textContent()).not.toContain("Dan");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     if (shots) await page.screenshot({ path: `${shots}/client-dialog.png` });
@@ -129,7 +133,7 @@ describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
 
     await options.first().click();
     await dialog.waitFor({ state: "detached" });
-    await expectShown(page, messageItem(page, oldText));
+    await expectShown(messageItem(page, oldText));
     expect(new URL(page.url()).pathname).toBe(`/client/${carla.id}`);
     await expect.poll(() => new URL(page.url()).search).toBe("");
     if (shots) await page.screenshot({ path: `${shots}/client-opened.png` });
