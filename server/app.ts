@@ -26,6 +26,7 @@ import userRoutes from "./routes/api/user";
 import portalRoutes from "./routes/api/portal";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
+import searchRoutes from "./routes/api/search";
 import billingModeRoutes from "./routes/api/billing-mode";
 import stripeWebhookRoutes, { STRIPE_WEBHOOK_PATH } from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
@@ -121,6 +122,7 @@ export function createApp(options: AppOptions) {
     billingModeRoutes,
     stripeWebhookRoutes,
     billingTestModeRoutes,
+    searchRoutes,
     // The dev mailbox page: never in production, where mail is real people's.
     ...(config.env !== "production" ? [devMailRoutes] : []),
   ]);

@@ -37,6 +37,9 @@ const everyKey = [
   queryKeys.versions("c1", "m1"),
   queryKeys.versions("c2", "m2"),
   queryKeys.portalBranding("client=c1"),
+  queryKeys.search("invoice"),
+  queryKeys.search("invoice", "c1"),
+  queryKeys.search("the", "c1"),
 ];
 
 describe("query keys", () => {
@@ -74,5 +77,16 @@ describe("query keys", () => {
       queryKeys.attachments("c1"),
     ]);
     expect(await invalidatedBy(cacheWith(everyKey), queryKeys.user)).toEqual([queryKeys.user]);
+  });
+
+  it("keep searches by their words and scope, and drop them all at once", async () => {
+    expect(await invalidatedBy(cacheWith(everyKey), queryKeys.search("invoice", "c1"))).toEqual([
+      queryKeys.search("invoice", "c1"),
+    ]);
+    expect(await invalidatedBy(cacheWith(everyKey), queryKeys.allSearches)).toEqual([
+      queryKeys.search("invoice"),
+      queryKeys.search("invoice", "c1"),
+      queryKeys.search("the", "c1"),
+    ]);
   });
 });

@@ -16,4 +16,7 @@ export const queryKeys = {
     ["messages", clientId, "versions", messageId] as const,
   /** The public branding of a client's signed-out pages, by what names the conversation. */
   portalBranding: (lookup: string) => ["portal-branding", lookup] as const,
+  /** Search results (an infinite query, newest first) for the words, in one conversation or all. */
+  search: (q: string, clientId?: string) => ["search", clientId ?? "all", q] as const,
+  allSearches: ["search"] as const,
 };

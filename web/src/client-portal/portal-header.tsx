@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { serverMessage } from "../api/client";
 import { logout, type User } from "../api/current-user";
 import { Button } from "../ui/button";
-import { LogoutIcon } from "../ui/icons";
+import { LogoutIcon, SearchIcon } from "../ui/icons";
 import { Avatar } from "../ui/avatar";
 import { BrandMark } from "./brand-mark";
 import { useToast } from "../ui/toast";
@@ -20,7 +20,14 @@ function OwnerBrand({ owner }: { owner: PortalClient["owner"] }) {
   );
 }
 
-export function PortalHeader({ user, client }: { user: User; client: PortalClient }) {
+interface PortalHeaderProps {
+  user: User;
+  client: PortalClient;
+  /** Opens the search dialog. */
+  onSearch: () => void;
+}
+
+export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const signOut = useMutation({
@@ -50,6 +57,16 @@ export function PortalHeader({ user, client }: { user: User; client: PortalClien
       <p className="portal-header__welcome">
         Welcome, <strong>{user.fullName}</strong>
       </p>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="portal-header__search"
+        aria-label="Search messages"
+        title="Search messages"
+        onClick={onSearch}
+      >
+        <SearchIcon />
+      </Button>
       <Button
         variant="ghost"
         size="sm"

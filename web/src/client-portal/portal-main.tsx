@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
 import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { useUnreadTitle } from "../ui/unread-title";
 import { brandColors } from "./portal-branding-query";
 import type { PortalClient } from "./portal-client-query";
-import { usePortalRoute } from "./portal-location";
+import { navigate, usePortalRoute } from "./portal-location";
 import { PortalHeader } from "./portal-header";
 import { rememberClient } from "./remembered-client";
 
@@ -31,6 +31,9 @@ interface PortalMainProps {
   onRemoved: () => void;
 }
 
+/** Search opens in a dialog, loaded when first asked for. */
+const SearchDialog = lazy(() => import("../search/search-dialog"));
+
 /**
  * The portal's colours as the theme's variables (the rest derives from these three): an
  * agency owner's own scheme, the spec's default scheme for every other plan.
@@ -46,6 +49,13 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   const [tab, setTab] = useState(() =>
     searchParams.get("tab") === "settings" ? "settings" : "conversation",
   );
+  const [searching, setSearching] = useState(false);
+  // ?message=<id>: a search result, scrolled to; it then leaves the address.
+  const focusMessageId = searchParams.get("message");
+  const onFocused = useCallback(
+    () => navigate(`/client/${encodeURIComponent(client.id)}`, { replace: true }),
+    [client.id],
+  );
   const queryClient = useQueryClient();
   const ownerName = client.owner.companyName || client.owner.fullName;
   useUnreadTitle(useUnreadCount(client.id, "client"));
@@ -58,12 +68,13 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
       // Nothing of the conversation stays in memory once access is gone.
       queryClient.removeQueries({ queryKey: queryKeys.allMessages });
       queryClient.removeQueries({ queryKey: ["attachments"] });
+      queryClient.removeQueries({ queryKey: queryKeys.allSearches });
       onRemoved();
     },
   });
   return (
     <div className="portal portal--branded" style={brandStyle(client.owner)}>
-      <PortalHeader user={user} client={client} />
+      <PortalHeader user={user} client={client} onSearch={() => setSearching(true)} />
       <ConnectionBanner status={status} />
       <Tabs value={tab} onValueChange={setTab} className="portal__tabs">
         <TabsList className="portal__tablist" aria-label="Your conversation">
@@ -81,6 +92,8 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
                 name: client.owner.fullName,
                 imageUrl: client.owner.profilePicture,
               }}
+              focusMessageId={focusMessageId}
+              onFocused={onFocused}
             />
           </TabsContent>
           <TabsContent value="attachments" className="portal__panel portal__panel--page">
@@ -95,6 +108,21 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
           </TabsContent>
         </main>
       </Tabs>
+      {searching && (
+        <Suspense fallback={null}>
+          <SearchDialog
+            clientId={client.id}
+            onClose={() => setSearching(false)}
+            onOpen={(result) => {
+              setSearching(false);
+              setTab("conversation");
+              navigate(
+                `/client/${encodeURIComponent(client.id)}?message=${encodeURIComponent(result.messageId)}`,
+              );
+            }}
+          />
+        </Suspense>
+      )}
       <footer className="portal__footer">
         Powered by <strong>ClientDesk</strong>
       </footer>

@@ -35,6 +35,12 @@ export interface ConversationProps {
   otherAvatar?: PersonAvatar;
   /** The viewer's read mark moved (e.g. refresh the owner's unread counts). */
   onRead?: () => void;
+  /**
+   * A message to show (a search result): older pages load until it is there, then it is
+   * scrolled to and highlighted; onFocused follows (also when it is not in the conversation).
+   */
+  focusMessageId?: string | null;
+  onFocused?: () => void;
 }
 
 /** The Upload File dialog loads when it is first asked for. */
@@ -81,6 +87,8 @@ function ConversationView({
   otherName,
   otherAvatar,
   onRead,
+  focusMessageId,
+  onFocused,
 }: ConversationProps) {
   const {
     data: messages,
@@ -107,6 +115,8 @@ function ConversationView({
   /** The Upload File dialog: closed (null), open empty (true) or with a dropped file. */
   const [upload, setUpload] = useState<File | true | null>(null);
   const [dropping, setDropping] = useState(false);
+  /** The message a search opened, highlighted. */
+  const [foundId, setFoundId] = useState<string | null>(null);
 
   const canLoadOlder = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const loadOlder = useCallback(() => {
@@ -175,6 +185,35 @@ function ConversationView({
       children.disconnect();
     };
   }, []);
+
+  // A message to show: load older pages until it is there, then scroll it to the middle.
+  useEffect(() => {
+    const area = scrollRef.current;
+    if (!focusMessageId || !area || !messages) return;
+    const item = area.querySelector(`[data-message-id="${CSS.escape(focusMessageId)}"]`);
+    if (item) {
+      stickToBottom.current = false;
+      item.scrollIntoView({ block: "center" });
+      setFoundId(focusMessageId);
+      measure();
+      onFocused?.();
+    } else if (hasNextPage && !isFetchNextPageError) {
+      // Older pages go above the messages in view, which stay where they are meanwhile.
+      stickToBottom.current = false;
+      if (!isFetchingNextPage) void fetchNextPage();
+    } else if (!isFetchingNextPage) {
+      onFocused?.();
+    }
+  }, [
+    focusMessageId,
+    messages,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+    measure,
+    onFocused,
+  ]);
 
   // Read: the newest message is from the other side, on screen, in a visible page.
   const newest = messages?.at(-1);
@@ -317,6 +356,7 @@ function ConversationView({
               clientId={clientId}
               clientName={viewerRole === "owner" ? otherName : "You"}
               otherAvatar={otherAvatar}
+              foundId={foundId}
             />
             <UnsentMessages entries={unsent} onRetry={retrySend} />
           </>

@@ -20,6 +20,8 @@ interface MessageListProps {
   clientName: string;
   /** The other side's picture (or initials), shown beside their messages. */
   otherAvatar?: PersonAvatar;
+  /** A message a search opened: highlighted. */
+  foundId?: string | null;
 }
 
 /** Whose picture: a name for the initials, and the picture's address when there is one. */
@@ -49,6 +51,7 @@ export function MessageList({
   clientId,
   clientName,
   otherAvatar,
+  foundId,
 }: MessageListProps) {
   const marks = receipts(messages, viewerRole);
 
@@ -75,6 +78,7 @@ export function MessageList({
               grouped={grouped}
               avatar={message.senderRole === viewerRole ? undefined : otherAvatar}
               receipt={marks.get(message.id)}
+              found={message.id === foundId}
               file={
                 message.fileUrl ? (
                   <FileBody
@@ -102,14 +106,16 @@ interface MessageItemProps {
   file: ReactNode;
   /** The sender's picture, at the start of a group (the name beside it says who it is). */
   avatar?: PersonAvatar;
+  found: boolean;
 }
 
-function MessageItem({ message, own, grouped, receipt, file, avatar }: MessageItemProps) {
+function MessageItem({ message, own, grouped, receipt, file, avatar, found }: MessageItemProps) {
   const classes = [
     "message",
     own ? "message--own" : "message--other",
     grouped && "message--grouped",
     avatar && "message--with-avatar",
+    found && "message--found",
   ]
     .filter(Boolean)
     .join(" ");
@@ -119,7 +125,7 @@ function MessageItem({ message, own, grouped, receipt, file, avatar }: MessageIt
     </time>
   );
   return (
-    <li className={classes} data-message-id={message.id}>
+    <li className={classes} data-message-id={message.id} aria-current={found || undefined}>
       {avatar && !grouped && (
         <span className="message__avatar">
           <Avatar name={avatar.name} imageUrl={avatar.imageUrl} size={32} />

@@ -10,6 +10,11 @@ export function clientPath(clientId: string): string {
   return `/?client=${encodeURIComponent(clientId)}`;
 }
 
+/** A conversation scrolled to one of its messages (a search result): `/?client=<id>&message=<id>`. */
+export function messagePath(clientId: string, messageId: string): string {
+  return `${clientPath(clientId)}&message=${encodeURIComponent(messageId)}`;
+}
+
 /**
  * History state of a conversation opened from the list: its Back button then steps back in
  * history (to the list) rather than pushing the list again, so the browser's Back does not

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, type MouseEvent, Suspense, useCallback, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
 import { buttonClassName } from "../ui/button";
@@ -25,6 +25,11 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
   const [tab, setTab] = useState("conversation");
   const queryClient = useQueryClient();
   const goBack = useBackToList();
+  const { focusMessageId, onFocused } = useMessageToShow();
+  // A search result opens in the conversation, whichever tab was open.
+  useEffect(() => {
+    if (focusMessageId) setTab("conversation");
+  }, [focusMessageId]);
   // Reading changes the unread count and "awaiting reply" in the list.
   const onRead = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
@@ -66,6 +71,8 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
             viewerRole="owner"
             otherName={client.name}
             onRead={onRead}
+            focusMessageId={focusMessageId}
+            onFocused={onFocused}
           />
         </TabsContent>
         <TabsContent value="attachments" className="client-view__panel client-view__panel--scroll">
@@ -76,6 +83,29 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
       </Tabs>
     </div>
   );
+}
+
+/**
+ * `&message=<id>` (a search result): the message to scroll to. Once shown, it leaves the
+ * address, so that opening the same result again scrolls to it again.
+ */
+function useMessageToShow() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Keeps "opened from the list" (the Back button's behaviour).
+  const { state } = useLocation();
+  const focusMessageId = searchParams.get("message");
+  const onFocused = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          params.delete("message");
+          return params;
+        },
+        { replace: true, state },
+      ),
+    [setSearchParams, state],
+  );
+  return { focusMessageId, onFocused };
 }
 
 /**

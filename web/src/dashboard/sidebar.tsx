@@ -1,9 +1,11 @@
+import { useNavigate } from "react-router";
+import { MessageSearch } from "../search/message-search";
 import type { SettingsTab } from "../settings/account-settings-dialog";
 import { Button } from "../ui/button";
 import { SettingsIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
 import { AddClientButton } from "./add-client-button";
-import { ClientList } from "./client-list";
+import { ClientList, messagePath, OPENED_FROM_LIST } from "./client-list";
 import { OwnerMenu } from "./owner-menu";
 import { PlanBox } from "./plan-box";
 
@@ -14,6 +16,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ selectedClientId, onOpenSettings, onAddClient }: SidebarProps) {
+  const navigate = useNavigate();
   return (
     <aside className="sidebar" aria-label="Clients and account">
       <div className="sidebar__top">
@@ -34,7 +37,15 @@ export function Sidebar({ selectedClientId, onOpenSettings, onAddClient }: Sideb
           onLimitReached={() => onOpenSettings("account")}
         />
       </div>
-      <ClientList selectedId={selectedClientId} />
+      {/* While words are typed, the results take the client list's place. */}
+      <MessageSearch
+        showClientName
+        onOpen={(result) =>
+          navigate(messagePath(result.clientId, result.messageId), { state: OPENED_FROM_LIST })
+        }
+      >
+        <ClientList selectedId={selectedClientId} />
+      </MessageSearch>
       <div className="sidebar__bottom">
         <PlanBox />
         <OwnerMenu />

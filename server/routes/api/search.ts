@@ -1,0 +1,25 @@
+import { Router } from "@koa/router";
+import { searchQuery } from "../../../shared/schemas/search";
+import { searchMessages } from "../../commands/search-messages";
+import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { parseOrThrow } from "../../middlewares/validate";
+import { authorizedSearchScope } from "../../policies/search";
+import { presentSearchPage } from "../../presenters/search-result";
+import type { AreaRouter } from "../area-router";
+
+const router: AreaRouter = new Router({ prefix: "/api/search" });
+router.use(authenticated);
+
+/**
+ * Messages and file names matching q: an owner's conversations (or the one named by
+ * clientId), a client's own conversation. Newest first; `before` = the last page's nextCursor.
+ */
+router.get("/", async (ctx) => {
+  const actor = currentUser(ctx);
+  const query = parseOrThrow(searchQuery, ctx.query);
+  const scope = await authorizedSearchScope(ctx.services.db, actor, query.clientId);
+  const { hits, hasMore } = await searchMessages(ctx.services.db, scope, query);
+  ctx.body = presentSearchPage(hits, hasMore, query.q);
+});
+
+export default router;
