@@ -2,6 +2,7 @@ import type { Role } from "../../shared/schemas/user";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
+import { issueFeedbackLinks } from "./issue-feedback-links";
 import { ownerDisplayName } from "../mail/client-mails";
 import {
   QUOTED_MESSAGES,
@@ -49,12 +50,17 @@ interface ClaimedRow extends BrandingOwner {
   attempts: number;
   clientName: string;
   clientEmail: string;
+  /** The client's user (set once joined; only joined clients are emailed). */
+  clientUserId: string | null;
   clientDelay: number;
   ownerEmail: string;
   ownerDelay: number;
 }
 
 interface WaitingRow extends WaitingMessage {
+  id: string;
+  /** An owner's file that waits for the client's decision (it gets Approve and Needs Work). */
+  awaitsDecision: boolean;
   clientId: string;
   recipientRole: Role;
   seq: number;
@@ -145,7 +151,8 @@ export async function claimDue(
         and c.id = ns.client_id and o.id = c.owner_id
      returning ns.client_id as "clientId", ns.recipient_role as "recipientRole",
        greatest(ns.last_read_seq, ns.last_notified_seq) as "afterSeq", ns.attempts,
-       c.name as "clientName", c.email as "clientEmail", c.email_notification_delay as "clientDelay",
+       c.name as "clientName", c.email as "clientEmail", c.user_id as "clientUserId",
+       c.email_notification_delay as "clientDelay",
        o.email as "ownerEmail", o.email_notification_delay as "ownerDelay",
        o.full_name as "fullName", o.company_name as "companyName", o.account_tier as "accountTier",
        o.company_logo as "companyLogo", o.primary_color as "primaryColor",
@@ -170,10 +177,13 @@ async function loadWaiting(
   }));
   const found: { rows: WaitingRow[] } = await services.db.raw(
     `select w.client_id as "clientId", w.recipient_role as "recipientRole",
-            x.seq, x.content, x.file_name as "fileName", x.total
+            x.id, x.seq, x.content, x.file_name as "fileName", x.awaits_decision as "awaitsDecision", x.total
        from json_to_recordset(?::json) as w(client_id uuid, recipient_role text, after_seq bigint)
        cross join lateral (
-         select m.seq, m.content, f.original_name as file_name, count(*) over () as total
+         select m.id, m.seq, m.content, f.original_name as file_name,
+                (m.sender_role = 'owner' and m.requires_feedback and m.feedback_status = 'pending'
+                  and f.id is not null) as awaits_decision,
+                count(*) over () as total
            from messages m left join files f on f.id = m.file_id
           where m.client_id = w.client_id and m.sender_role <> w.recipient_role
             and m.seq > w.after_seq
@@ -194,12 +204,17 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
   const { appUrl } = services.config;
   const toOwner = row.recipientRole === "owner";
   const ownerName = ownerDisplayName(row);
+  // The client's files that wait for a decision get their Approve and Needs Work links.
+  const deciding = !toOwner && row.clientUserId ? messages.filter((m) => m.awaitsDecision) : [];
+  const links = row.clientUserId
+    ? await issueFeedbackLinks(services.db, appUrl, services.clock.now(), row.clientUserId, deciding.map((m) => m.id))
+    : new Map();
   return unansweredMessagesMail({
     to: toOwner ? row.ownerEmail : row.clientEmail,
     recipientRole: row.recipientRole,
     recipientName: toOwner ? row.fullName : row.clientName,
     senderName: toOwner ? row.clientName : ownerName,
-    messages,
+    messages: messages.map((m) => ({ ...m, decisionLinks: links.get(m.id) })),
     total: messages[0]?.total ?? messages.length,
     delayMinutes: toOwner ? row.ownerDelay : row.clientDelay,
     conversationUrl: toOwner ? `${appUrl}/?client=${row.clientId}` : `${appUrl}/client/${row.clientId}`,
