@@ -81,6 +81,12 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     expect(sent.mail.html).toContain(`href="${approve}"`);
     expect(sent.mail.html).toContain(">Approve</a>");
     expect(sent.mail.html).toContain(">Needs Work</a>");
+    if (SHOTS) {
+      const mailView = await browser.newPage({ viewport: { width: 600, height: 700 } });
+      await mailView.setContent(sent.mail.html);
+      await mailView.screenshot({ path: `${SHOTS}/email.png`, fullPage: true });
+      await mailView.close();
+    }
 
     // Scanners follow both links, scripts and all: nothing changes.
     await scan(approve);

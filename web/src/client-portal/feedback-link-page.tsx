@@ -17,6 +17,7 @@ import { CenteredSpinner } from "../ui/spinner";
 import { BrandedPage } from "./branded-page";
 import { rememberedClient } from "./remembered-client";
 import { SignInLinkRequest } from "./sign-in-link-request-lazy";
+import "../ui/field.css";
 import "./feedback-link.css";
 
 /**
