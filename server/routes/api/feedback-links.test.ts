@@ -85,8 +85,9 @@ describe("the email of a file sent for approval", () => {
     expect(sent.mail.html).toContain(`href="${linkIn(sent.mail, "Approve")}"`);
     expect(sent.mail.html).toContain(`href="${linkIn(sent.mail, "Needs Work")}"`);
     expect(sent.mail.html).toContain('aria-label="Approve: brand-guide.pdf"');
-    // White on the default #0093ff is 3.2:1; the filled button uses a darker shade.
-    expect(sent.mail.html).not.toMatch(/background:#0093ff/i);
+    // White on the default #0093ff is 3.2:1; the buttons use a darker shade of it (4.5:1).
+    expect(sent.mail.html).toContain('bgcolor="#0079d1" style="background:#0079d1');
+    expect(sent.mail.html).toContain("border:2px solid #0079d1");
     // Only the hash is kept.
     const rows = await FeedbackLink.query().where({ messageId: sent.fileId });
     expect(rows.map((row) => row.decision).sort()).toEqual(["approve", "needs_work"]);
