@@ -43,8 +43,22 @@ export async function issueFeedbackLinks(
     const approve = randomBytes(32).toString("base64url");
     const needsWork = randomBytes(32).toString("base64url");
     rows.push(
-      { tokenHash: hashToken(approve), messageId, userId, decision: "approve", expiresAt, createdAt: now },
-      { tokenHash: hashToken(needsWork), messageId, userId, decision: "needs_work", expiresAt, createdAt: now },
+      {
+        tokenHash: hashToken(approve),
+        messageId,
+        userId,
+        decision: "approve",
+        expiresAt,
+        createdAt: now,
+      },
+      {
+        tokenHash: hashToken(needsWork),
+        messageId,
+        userId,
+        decision: "needs_work",
+        expiresAt,
+        createdAt: now,
+      },
     );
     links.set(messageId, {
       approveUrl: feedbackLinkUrl(appUrl, approve),

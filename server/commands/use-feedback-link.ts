@@ -38,7 +38,8 @@ export async function findFeedbackLink(db: Knex, token: string): Promise<FoundFe
     link ? User.query(db).findById(link.userId) : undefined,
     message?.fileId ? StoredFile.query(db).findById(message.fileId) : undefined,
   ]);
-  if (!link || !message || !client || !owner || !user) throw notFound(FEEDBACK_LINK_MESSAGES.invalid);
+  if (!link || !message || !client || !owner || !user)
+    throw notFound(FEEDBACK_LINK_MESSAGES.invalid);
   return { link, message, file, client, owner, user };
 }
 

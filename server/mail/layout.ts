@@ -70,7 +70,9 @@ function quoteButtons(quote: MailQuote, filled: string, outlined: string): strin
         : `style="border:2px solid ${outlined};border-radius:8px"`;
       const color = solid ? "#ffffff" : outlined;
       const padding = solid ? "12px 22px" : "10px 20px";
-      const label = button.name ? ` aria-label="${escapeHtml(`${button.label}: ${button.name}`)}"` : "";
+      const label = button.name
+        ? ` aria-label="${escapeHtml(`${button.label}: ${button.name}`)}"`
+        : "";
       return `<td ${cell}><a href="${escapeHtml(button.url)}"${label} style="display:inline-block;padding:${padding};color:${color};font-size:15px;font-weight:600;text-decoration:none;border-radius:8px">${escapeHtml(button.label)}</a></td>`;
     })
     .join('<td style="width:12px;font-size:0">&nbsp;</td>');
@@ -96,7 +98,11 @@ export function renderMail(options: LayoutOptions): { text: string; html: string
       ...q.text.split("\n").map((line) => `> ${line}`),
       "",
       ...(q.buttons?.length
-        ? [...(q.buttonsIntro ? [q.buttonsIntro] : []), ...q.buttons.map((b) => `${b.label}: ${b.url}`), ""]
+        ? [
+            ...(q.buttonsIntro ? [q.buttonsIntro] : []),
+            ...q.buttons.map((b) => `${b.label}: ${b.url}`),
+            "",
+          ]
         : []),
     ]),
     ...(options.code ? [options.code, ""] : []),

@@ -67,10 +67,19 @@ export function unansweredMessagesMail(details: UnansweredMessagesMail): MailMes
         from: senderName,
         text: quoteOf(message),
         ...(message.decisionLinks && {
-          buttonsIntro: "This file waits for your approval. Each button opens a page where you confirm.",
+          buttonsIntro:
+            "This file waits for your approval. Each button opens a page where you confirm.",
           buttons: [
-            { label: "Approve", url: message.decisionLinks.approveUrl, name: message.fileName ?? "" },
-            { label: "Needs Work", url: message.decisionLinks.needsWorkUrl, name: message.fileName ?? "" },
+            {
+              label: "Approve",
+              url: message.decisionLinks.approveUrl,
+              name: message.fileName ?? "",
+            },
+            {
+              label: "Needs Work",
+              url: message.decisionLinks.needsWorkUrl,
+              name: message.fileName ?? "",
+            },
           ],
         }),
       })),

@@ -44,7 +44,11 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const body = new FormData();
     body.append("requiresFeedback", "true");
-    body.append("file", new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }), fileName);
+    body.append(
+      "file",
+      new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }),
+      fileName,
+    );
     const upload = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body });
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     (server.clock as TestClock).advanceMinutes(5);
@@ -54,7 +58,9 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
   }
 
   /** What the owner's app says about the file. */
-  async function feedbackOf(sent: Sent): Promise<{ feedbackStatus: string; feedbackComment: string | null }> {
+  async function feedbackOf(
+    sent: Sent,
+  ): Promise<{ feedbackStatus: string; feedbackComment: string | null }> {
     const files = await sent.owner.agent.get(`/api/clients/${sent.client.id}/attachments`);
     return files.body.find((file: { id: string }) => file.id === sent.fileId);
   }
@@ -94,17 +100,24 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     expect(await feedbackOf(sent)).toMatchObject({ feedbackStatus: "pending" });
 
     const ownerPage = await ownerConversation(sent);
-    const ownerCard = ownerPage.getByRole("log").locator(".file-message", { hasText: "logo-final.pdf" });
+    const ownerCard = ownerPage
+      .getByRole("log")
+      .locator(".file-message", { hasText: "logo-final.pdf" });
     await ownerCard.getByText("Feedback Required").waitFor();
 
     // The client opens the email on their phone, in a browser that is not signed in.
-    const phone = await openPage(browser, server.url, undefined, { viewport: { width: 375, height: 740 } });
+    const phone = await openPage(browser, server.url, undefined, {
+      viewport: { width: 375, height: 740 },
+    });
     await phone.goto(approve);
     await phone.getByRole("heading", { name: "Approve this file?" }).waitFor();
     await phone.getByText("logo-final.pdf").waitFor();
-    await phone.getByText("Olivia Owner asked you to approve this file.", { exact: false }).waitFor();
+    await phone
+      .getByText("Olivia Owner asked you to approve this file.", { exact: false })
+      .waitFor();
     await expectNoSeriousAxeViolations(phone, "the Approve page");
-    if (SHOTS) await phone.screenshot({ path: `${SHOTS}/approve-confirm-phone.png`, fullPage: true });
+    if (SHOTS)
+      await phone.screenshot({ path: `${SHOTS}/approve-confirm-phone.png`, fullPage: true });
     expect(await feedbackOf(sent)).toMatchObject({ feedbackStatus: "pending" });
 
     // Keyboard only: Tab to the button, Enter.
@@ -123,7 +136,9 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     // Into the conversation: the link signed this browser in as the client.
     await phone.getByRole("link", { name: "Open the conversation" }).click();
     await expectPath(phone, `/client/${sent.client.id}`);
-    const clientCard = phone.getByRole("log").locator(".file-message", { hasText: "logo-final.pdf" });
+    const clientCard = phone
+      .getByRole("log")
+      .locator(".file-message", { hasText: "logo-final.pdf" });
     await clientCard.getByText("Approved", { exact: true }).waitFor();
     expect(await clientCard.getByRole("button", { name: "Approve" }).count()).toBe(0);
 
@@ -139,7 +154,9 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     const needsWork = linkIn(sent.mail, "Needs Work");
     await scan(needsWork);
     const ownerPage = await ownerConversation(sent);
-    const ownerCard = ownerPage.getByRole("log").locator(".file-message", { hasText: "homepage.pdf" });
+    const ownerCard = ownerPage
+      .getByRole("log")
+      .locator(".file-message", { hasText: "homepage.pdf" });
     await ownerCard.getByText("Feedback Required").waitFor();
 
     const page = await openPage(browser, server.url);
@@ -148,7 +165,10 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     const comment = page.getByLabel("Your comment");
     // No comment: said next to the field, which gets the focus; nothing is sent.
     await page.getByRole("button", { name: "Send feedback" }).click();
-    await page.getByRole("alert").getByText("Please provide a comment when selecting 'Needs Work'").waitFor();
+    await page
+      .getByRole("alert")
+      .getByText("Please provide a comment when selecting 'Needs Work'")
+      .waitFor();
     await expect.poll(() => comment.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await comment.getAttribute("aria-invalid")).toBe("true");
     expect(await feedbackOf(sent)).toMatchObject({ feedbackStatus: "pending" });

@@ -66,9 +66,9 @@ async function fileSentForApproval(name = "logo-draft.pdf"): Promise<Sent> {
 async function fileAsOwnerSees(sent: Sent) {
   const list = await sent.owner.agent.get(`/api/clients/${sent.client.id}/attachments`);
   expect(list.status).toBe(200);
-  return (list.body as { id: string; feedbackStatus: string; feedbackComment: string | null }[]).find(
-    (file) => file.id === sent.fileId,
-  )!;
+  return (
+    list.body as { id: string; feedbackStatus: string; feedbackComment: string | null }[]
+  ).find((file) => file.id === sent.fileId)!;
 }
 
 /** A caller with no cookies at all, as a mail scanner is. */
@@ -79,8 +79,12 @@ describe("the email of a file sent for approval", () => {
     const sent = await fileSentForApproval("brand-guide.pdf");
     expect(sent.mail.subject).toBe("New message from Olivia Owner");
     expect(sent.mail.text).toContain("Sent a file: brand-guide.pdf");
-    expect(sent.mail.text).toMatch(/^Approve: http:\/\/127\.0\.0\.1:\d+\/client\/feedback\/[\w-]{43}$/m);
-    expect(sent.mail.text).toMatch(/^Needs Work: http:\/\/127\.0\.0\.1:\d+\/client\/feedback\/[\w-]{43}$/m);
+    expect(sent.mail.text).toMatch(
+      /^Approve: http:\/\/127\.0\.0\.1:\d+\/client\/feedback\/[\w-]{43}$/m,
+    );
+    expect(sent.mail.text).toMatch(
+      /^Needs Work: http:\/\/127\.0\.0\.1:\d+\/client\/feedback\/[\w-]{43}$/m,
+    );
     expect(sent.approveToken).not.toBe(sent.needsWorkToken);
     expect(sent.mail.html).toContain(`href="${linkIn(sent.mail, "Approve")}"`);
     expect(sent.mail.html).toContain(`href="${linkIn(sent.mail, "Needs Work")}"`);
@@ -102,9 +106,18 @@ describe("the email of a file sent for approval", () => {
     await setTier(owner.id, "pro");
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const body = new FormData();
-    body.append("file", new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }), "notes.pdf");
-    expect((await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body })).status).toBe(201);
-    expect((await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Thanks!" })).status).toBe(201);
+    body.append(
+      "file",
+      new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }),
+      "notes.pdf",
+    );
+    expect(
+      (await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body })).status,
+    ).toBe(201);
+    expect(
+      (await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Thanks!" }))
+        .status,
+    ).toBe(201);
     clock.advanceMinutes(5);
     await server.jobs.runOnce("unanswered-messages");
     const toOwner = await server.smtp.waitFor(owner.email, (m) => m.text.includes("Thanks!"));
@@ -138,7 +151,10 @@ describe("GET /api/feedback-links/:token (what a mail scanner does)", () => {
       // The scanner is not signed in as anyone.
       expect((await scanner.get("/api/user")).status).toBe(401);
     }
-    expect(await fileAsOwnerSees(sent)).toMatchObject({ feedbackStatus: "pending", feedbackComment: null });
+    expect(await fileAsOwnerSees(sent)).toMatchObject({
+      feedbackStatus: "pending",
+      feedbackComment: null,
+    });
     const rows = await FeedbackLink.query().where({ messageId: sent.fileId });
     expect(rows.every((row) => row.usedAt === null)).toBe(true);
   });
@@ -155,8 +171,12 @@ describe("GET /api/feedback-links/:token (what a mail scanner does)", () => {
 describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
   it("approves as in the app: the state, feedback_updated to both sides, the browser signed in", async () => {
     const sent = await fileSentForApproval();
-    const ownerSocket = await TestSocket.open(server.url, { cookie: sent.owner.agent.cookieHeader });
-    const clientSocket = await TestSocket.open(server.url, { cookie: sent.client.agent.cookieHeader });
+    const ownerSocket = await TestSocket.open(server.url, {
+      cookie: sent.owner.agent.cookieHeader,
+    });
+    const clientSocket = await TestSocket.open(server.url, {
+      cookie: sent.client.agent.cookieHeader,
+    });
     try {
       const browser = stranger();
       const answer = await browser.post(`/api/feedback-links/${sent.approveToken}`, {});
@@ -187,7 +207,9 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
 
   it("works once: the link then says used (410 on another try), and the other button says decided", async () => {
     const sent = await fileSentForApproval();
-    expect((await stranger().post(`/api/feedback-links/${sent.approveToken}`, {})).status).toBe(200);
+    expect((await stranger().post(`/api/feedback-links/${sent.approveToken}`, {})).status).toBe(
+      200,
+    );
     const again = await stranger().post(`/api/feedback-links/${sent.approveToken}`, {});
     expect(again.status).toBe(410);
     expect(again.body).toEqual({ message: "This link was already used." });
@@ -195,14 +217,21 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
       state: "used",
       feedbackStatus: "approved",
     });
-    expect((await stranger().get(`/api/feedback-links/${sent.needsWorkToken}`)).body).toMatchObject({
-      state: "decided",
-      feedbackStatus: "approved",
+    expect((await stranger().get(`/api/feedback-links/${sent.needsWorkToken}`)).body).toMatchObject(
+      {
+        state: "decided",
+        feedbackStatus: "approved",
+      },
+    );
+    const other = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, {
+      comment: "Hm",
     });
-    const other = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, { comment: "Hm" });
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: "Feedback on this file was already given" });
-    expect(await fileAsOwnerSees(sent)).toMatchObject({ feedbackStatus: "approved", feedbackComment: null });
+    expect(await fileAsOwnerSees(sent)).toMatchObject({
+      feedbackStatus: "approved",
+      feedbackComment: null,
+    });
   });
 
   it("takes exactly one of two confirmations sent at once", async () => {
@@ -221,13 +250,20 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ message: NEEDS_WORK_COMMENT });
     }
-    const tooLong = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, { comment: "x".repeat(5_001) });
+    const tooLong = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, {
+      comment: "x".repeat(5_001),
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ message: "Comments are limited to 5,000 characters" });
-    const unknownField = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, { comment: "Hi", feedbackStatus: "approved" });
+    const unknownField = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, {
+      comment: "Hi",
+      feedbackStatus: "approved",
+    });
     expect(unknownField.status).toBe(400);
     // Nothing was used up by the refusals.
-    expect((await stranger().get(`/api/feedback-links/${sent.needsWorkToken}`)).body.state).toBe("open");
+    expect((await stranger().get(`/api/feedback-links/${sent.needsWorkToken}`)).body.state).toBe(
+      "open",
+    );
 
     const sentBack = await stranger().post(`/api/feedback-links/${sent.needsWorkToken}`, {
       comment: "  Please make the logo larger.\nAnd bluer.  ",
@@ -243,9 +279,13 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
   it("expires after 7 days, and the hourly cleanup then removes the link", async () => {
     const sent = await fileSentForApproval();
     clock.advanceMinutes(7 * 24 * 60 - 10);
-    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe("open");
+    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe(
+      "open",
+    );
     clock.advanceMinutes(10);
-    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe("expired");
+    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe(
+      "expired",
+    );
     const late = await stranger().post(`/api/feedback-links/${sent.approveToken}`, {});
     expect(late.status).toBe(410);
     expect(late.body.message).toMatch(/expired/);
@@ -269,7 +309,10 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
     });
     const late = await stranger().post(`/api/feedback-links/${sent.approveToken}`, {});
     expect(late.status).toBe(409);
-    expect(await fileAsOwnerSees(sent)).toMatchObject({ feedbackStatus: "needs_work", feedbackComment: "Too dark." });
+    expect(await fileAsOwnerSees(sent)).toMatchObject({
+      feedbackStatus: "needs_work",
+      feedbackComment: "Too dark.",
+    });
     const row = await FeedbackLink.query().findOne({ messageId: sent.fileId, decision: "approve" });
     expect(row?.usedAt).toBeNull();
   });
@@ -291,14 +334,23 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
     expect((await elsewhere.agent.get("/api/user")).body).toMatchObject({ clientId: elsewhere.id });
     expect((await elsewhere.agent.get(`/api/clients/${sent.client.id}/messages`)).status).toBe(404);
     const versions = await sent.owner.agent.get(`/api/messages/${sent.fileId}/versions`);
-    expect(versions.body[0]).toMatchObject({ feedbackStatus: "approved", feedbackByName: "Carla Client" });
+    expect(versions.body[0]).toMatchObject({
+      feedbackStatus: "approved",
+      feedbackByName: "Carla Client",
+    });
   });
 
   it("refuses a cross-site confirmation", async () => {
     const sent = await fileSentForApproval();
-    const forged = await stranger().post(`/api/feedback-links/${sent.approveToken}`, {}, { origin: "https://evil.example" });
+    const forged = await stranger().post(
+      `/api/feedback-links/${sent.approveToken}`,
+      {},
+      { origin: "https://evil.example" },
+    );
     expect(forged.status).toBe(403);
-    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe("open");
+    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe(
+      "open",
+    );
   });
 
   it("dies with its client: deleting the client removes the links", async () => {

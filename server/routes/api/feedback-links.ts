@@ -35,20 +35,24 @@ router.get("/:token", limit, async (ctx) => {
  * /api/messages/:id/feedback does) and uses the link up. A browser where nobody is signed in
  * is signed in as the client, as an invite link does, so the way into the conversation opens.
  */
-router.post("/:token", limit, withInput(useFeedbackLinkInput, async (ctx, input) => {
-  const found = await findFeedbackLink(ctx.services.db, ctx.params.token ?? "");
-  const viewer = ctx.state.user;
-  const message = await useFeedbackLink(ctx.services, found, viewer, input);
-  if (!viewer) await signIn(ctx, found.user);
-  const approved = message.feedbackStatus === "approved";
-  ctx.body = {
-    success: true,
-    message: approved ? "File approved" : "Feedback sent",
-    feedbackStatus: approved ? "approved" : "needs_work",
-    clientId: found.client.id,
-    messageId: message.id,
-    signedIn: !viewer || viewer.id === found.user.id,
-  };
-}));
+router.post(
+  "/:token",
+  limit,
+  withInput(useFeedbackLinkInput, async (ctx, input) => {
+    const found = await findFeedbackLink(ctx.services.db, ctx.params.token ?? "");
+    const viewer = ctx.state.user;
+    const message = await useFeedbackLink(ctx.services, found, viewer, input);
+    if (!viewer) await signIn(ctx, found.user);
+    const approved = message.feedbackStatus === "approved";
+    ctx.body = {
+      success: true,
+      message: approved ? "File approved" : "Feedback sent",
+      feedbackStatus: approved ? "approved" : "needs_work",
+      clientId: found.client.id,
+      messageId: message.id,
+      signedIn: !viewer || viewer.id === found.user.id,
+    };
+  }),
+);
 
 export default router;

@@ -81,11 +81,7 @@ export default function FeedbackLinkPage({ token }: { token: string }) {
       <FileCard data={data} />
       {refused && <Alert variant="destructive" title={refused} />}
       <div className="branded-page__actions feedback-link__actions">
-        <Button
-          size="lg"
-          loading={decide.isPending}
-          onClick={() => decide.mutate(null)}
-        >
+        <Button size="lg" loading={decide.isPending} onClick={() => decide.mutate(null)}>
           {decide.isPending ? "Approving…" : "Approve file"}
         </Button>
       </div>
@@ -194,9 +190,7 @@ function Outcome({ data, answer }: { data: FeedbackLinkPayload; answer: UseFeedb
       <div ref={heading} tabIndex={-1} className="feedback-link__outcome">
         <Alert
           title={
-            approved
-              ? `You approved ${data.fileName}.`
-              : `${data.fileName} is marked Needs Work.`
+            approved ? `You approved ${data.fileName}.` : `${data.fileName} is marked Needs Work.`
           }
         >
           {approved
@@ -207,8 +201,8 @@ function Outcome({ data, answer }: { data: FeedbackLinkPayload; answer: UseFeedb
       <ConversationLink clientId={data.clientId} />
       {!answer.signedIn && (
         <p className="branded-page__help">
-          Another account is signed in on this browser. Sign out first to open this
-          conversation here, or open it from the email on your own device.
+          Another account is signed in on this browser. Sign out first to open this conversation
+          here, or open it from the email on your own device.
         </p>
       )}
     </BrandedPage>
@@ -269,8 +263,14 @@ function LinkProblem({ error, onRetry }: { error: Error; onRetry: () => void }) 
     );
   }
   return (
-    <BrandedPage lookup={clientId ? { client: clientId } : null} title="The file could not be loaded">
-      <Alert variant="destructive" title={serverMessage(error, "Please check your connection and try again.")} />
+    <BrandedPage
+      lookup={clientId ? { client: clientId } : null}
+      title="The file could not be loaded"
+    >
+      <Alert
+        variant="destructive"
+        title={serverMessage(error, "Please check your connection and try again.")}
+      />
       <div className="branded-page__actions">
         <Button onClick={onRetry}>Try again</Button>
       </div>

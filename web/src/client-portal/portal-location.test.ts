@@ -24,7 +24,14 @@ describe("matchPortalRoute", () => {
   });
 
   it("leaves everything else to the client page without a parameter", () => {
-    for (const path of ["/invite", "/client", "/client/a/b", "/client/feedback/a/b", "/invite/%E0%A4%A", "/elsewhere"]) {
+    for (const path of [
+      "/invite",
+      "/client",
+      "/client/a/b",
+      "/client/feedback/a/b",
+      "/invite/%E0%A4%A",
+      "/elsewhere",
+    ]) {
       const route = matchPortalRoute(path, "?code=SHORT");
       expect(route).toMatchObject({ page: "other" });
       expect(route.clientId ?? route.token).toBeUndefined();
