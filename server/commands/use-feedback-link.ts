@@ -8,6 +8,7 @@ import { parseOrThrow } from "../middlewares/validate";
 import { Client, FeedbackLink, Message, StoredFile, User } from "../models";
 import { feedbackLinkPolicy } from "../policies/feedback-links";
 import { decideFeedback } from "./decide-feedback";
+import { markRead } from "./mark-read";
 import { isWellFormedFeedbackToken } from "./issue-feedback-links";
 
 export const FEEDBACK_LINK_MESSAGES = {
@@ -49,6 +50,10 @@ export async function findFeedbackLink(db: Knex, token: string): Promise<FoundFe
  * the link was mailed to, with the link used up in the same transaction. 410 when the link was
  * used or has expired, 409 when the file was decided meanwhile (the link stays unused), 400
  * when Needs Work comes without a comment.
+ *
+ * The client saw the file (in the email) and answered it, as they would have in the app with
+ * the conversation open: their side is marked read up to it, which also re-arms their email
+ * notifications (one email until the recipient comes back).
  */
 export async function useFeedbackLink(
   services: Services,
@@ -63,7 +68,7 @@ export async function useFeedbackLink(
     feedbackStatus: link.decision === "approve" ? "approved" : "needs_work",
     feedbackComment: input.comment ?? null,
   });
-  return decideFeedback(services, user, client, found.message.id, decision, {
+  const decided = await decideFeedback(services, user, client, found.message.id, decision, {
     inTransaction: async (trx) => {
       const now = services.clock.now();
       // One conditional update: of two confirmations at once, exactly one takes the link.
@@ -81,4 +86,14 @@ export async function useFeedbackLink(
       }
     },
   });
+  try {
+    await markRead(services, user, client, decided.id);
+  } catch (error) {
+    // The decision stands; the read mark follows when the client next opens the conversation.
+    services.logger.warn(
+      { err: error, clientId: client.id },
+      "could not mark read after a link decision",
+    );
+  }
+  return decided;
 }

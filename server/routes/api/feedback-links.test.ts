@@ -125,6 +125,54 @@ describe("the email of a file sent for approval", () => {
   });
 });
 
+describe("after a decision from the email", () => {
+  it("counts as the client coming back: the next message from the owner is emailed again", async () => {
+    const sent = await fileSentForApproval();
+    expect((await stranger().post(`/api/feedback-links/${sent.approveToken}`, {})).status).toBe(
+      200,
+    );
+    const next = await sent.owner.agent.post(`/api/clients/${sent.client.id}/messages`, {
+      content: "Thanks! Here is the invoice.",
+    });
+    expect(next.status).toBe(201);
+    clock.advanceMinutes(5);
+    await server.jobs.runOnce("unanswered-messages");
+    const mail = await server.smtp.waitFor(sent.client.email, (m) =>
+      m.text.includes("Thanks! Here is the invoice."),
+    );
+    // The decided file is not waiting any more: no buttons.
+    expect(mail.text).not.toMatch(/^Approve:/m);
+  });
+
+  it("wears an agency owner's colour on the buttons, in a shade readable under white", async () => {
+    const owner = await signUpOwner(server, "Ada Agency");
+    await setTier(owner.id, "agency");
+    const scheme = await owner.agent.patch("/api/user/color-scheme", {
+      primaryColor: "#ff5500",
+      backgroundColor: "#ffffff",
+      textColor: "#000000",
+    });
+    expect(scheme.status, JSON.stringify(scheme.body)).toBe(200);
+    const client = await addJoinedClient(server, owner, { name: "Carla Client" });
+    const body = new FormData();
+    body.append("requiresFeedback", "true");
+    body.append(
+      "file",
+      new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }),
+      "a.pdf",
+    );
+    expect(
+      (await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body })).status,
+    ).toBe(201);
+    clock.advanceMinutes(5);
+    await server.jobs.runOnce("unanswered-messages");
+    const mail = await server.smtp.waitFor(client.email, (m) => m.text.includes("a.pdf"));
+    // #ff5500 under white is 3.0:1; its shade #d14600 is 4.5:1 or more.
+    expect(mail.html).toContain('bgcolor="#d14600"');
+    expect(mail.html).toContain("border:2px solid #d14600");
+  });
+});
+
 describe("GET /api/feedback-links/:token (what a mail scanner does)", () => {
   it("describes the link and changes nothing, however often it is followed", async () => {
     const sent = await fileSentForApproval();

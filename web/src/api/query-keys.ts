@@ -16,4 +16,6 @@ export const queryKeys = {
     ["messages", clientId, "versions", messageId] as const,
   /** The public branding of a client's signed-out pages, by what names the conversation. */
   portalBranding: (lookup: string) => ["portal-branding", lookup] as const,
+  /** What an email's Approve or Needs Work link opens (client-portal/feedback-link-page.tsx). */
+  feedbackLink: (token: string) => ["feedback-link", token] as const,
 };

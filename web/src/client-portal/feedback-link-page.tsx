@@ -11,6 +11,7 @@ import type {
 } from "../../../shared/schemas/feedback-links";
 import { ApiError, apiGet, apiPost, serverMessage } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
+import { queryKeys } from "../api/query-keys";
 import { Alert } from "../ui/alert";
 import { Button, buttonClassName } from "../ui/button";
 import { CenteredSpinner } from "../ui/spinner";
@@ -28,7 +29,7 @@ import "./feedback-link.css";
 export default function FeedbackLinkPage({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const link = useQuery({
-    queryKey: ["feedback-link", token],
+    queryKey: queryKeys.feedbackLink(token),
     queryFn: () => apiGet<FeedbackLinkPayload>(`/api/feedback-links/${encodeURIComponent(token)}`),
     retry: false,
   });
