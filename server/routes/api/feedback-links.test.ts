@@ -13,9 +13,14 @@ const NEEDS_WORK_COMMENT = "Please provide a comment when selecting 'Needs Work'
 
 let server: TestServer;
 let clock: TestClock;
+const logLines: string[] = [];
 beforeAll(async () => {
   // The notification sweep takes every due row of its database: this file gets its own.
-  server = await startTestServer({ db: await testDatabase({ isolated: true }) });
+  server = await startTestServer({
+    db: await testDatabase({ isolated: true }),
+    env: { LOG_LEVEL: "info" },
+    logDestination: { write: (line) => logLines.push(line) },
+  });
   clock = server.clock as TestClock;
 });
 afterAll(async () => {
@@ -399,6 +404,20 @@ describe("POST /api/feedback-links/:token (the page's confirm button)", () => {
     expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).body.state).toBe(
       "open",
     );
+  });
+
+  it("keeps the tokens out of the log", async () => {
+    const sent = await fileSentForApproval();
+    await fetch(`${server.url}/client/feedback/${sent.approveToken}`);
+    expect((await stranger().get(`/api/feedback-links/${sent.approveToken}`)).status).toBe(200);
+    expect((await stranger().post(`/api/feedback-links/${sent.approveToken}`, {})).status).toBe(
+      200,
+    );
+    const log = logLines.join("");
+    expect(log).not.toContain(sent.approveToken);
+    expect(log).not.toContain(sent.needsWorkToken);
+    expect(log).toContain('"path":"/api/feedback-links/[redacted]"');
+    expect(log).toContain('"path":"/client/feedback/[redacted]"');
   });
 
   it("dies with its client: deleting the client removes the links", async () => {
