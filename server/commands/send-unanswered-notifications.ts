@@ -2,13 +2,13 @@ import type { Role } from "../../shared/schemas/user";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
-import { issueFeedbackLinks } from "./issue-feedback-links";
 import { ownerDisplayName } from "../mail/client-mails";
 import {
   QUOTED_MESSAGES,
   unansweredMessagesMail,
   type WaitingMessage,
 } from "../mail/notification-mails";
+import { type DecisionLinks, issueFeedbackLinks } from "./issue-feedback-links";
 
 /**
  * The unanswered-messages sweep: takes the due rows of `notification_states`, sends one email
@@ -205,10 +205,11 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
   const toOwner = row.recipientRole === "owner";
   const ownerName = ownerDisplayName(row);
   // The client's files that wait for a decision get their Approve and Needs Work links.
-  const deciding = !toOwner && row.clientUserId ? messages.filter((m) => m.awaitsDecision) : [];
-  const links = row.clientUserId
-    ? await issueFeedbackLinks(services.db, appUrl, services.clock.now(), row.clientUserId, deciding.map((m) => m.id))
-    : new Map();
+  const deciding = toOwner ? [] : messages.filter((m) => m.awaitsDecision).map((m) => m.id);
+  const links =
+    deciding.length > 0 && row.clientUserId
+      ? await issueFeedbackLinks(services.db, appUrl, services.clock.now(), row.clientUserId, deciding)
+      : new Map<string, DecisionLinks>();
   return unansweredMessagesMail({
     to: toOwner ? row.ownerEmail : row.clientEmail,
     recipientRole: row.recipientRole,
