@@ -22,6 +22,7 @@ import portalBrandingRoutes from "./routes/api/portal-branding";
 import messageRoutes from "./routes/api/messages";
 import downloadRoutes from "./routes/api/downloads";
 import fileRoutes from "./routes/api/files";
+import feedbackLinkRoutes from "./routes/api/feedback-links";
 import userRoutes from "./routes/api/user";
 import portalRoutes from "./routes/api/portal";
 import userImageRoutes from "./routes/api/user-images";
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions) {
     inviteRoutes,
     portalBrandingRoutes,
     fileRoutes,
+    feedbackLinkRoutes,
     subscriptionRoutes,
     billingModeRoutes,
     stripeWebhookRoutes,

@@ -38,3 +38,7 @@ export const MB = 1024 * 1024;
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * MB;
 export const CHAT_UPLOAD_MAX_BYTES = 10 * MB;
 export const CHAT_UPLOAD_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "doc", "docx"];
+
+/** A feedback comment (Needs Work) is at most this long, in the app and on an email's page. */
+export const FEEDBACK_COMMENT_MAX_LENGTH = 5_000;
+export const NEEDS_WORK_COMMENT_REQUIRED = "Please provide a comment when selecting 'Needs Work'";

@@ -1,3 +1,4 @@
+import type { Knex } from "knex";
 import type { FeedbackInput } from "../../shared/schemas/files";
 import type { Services } from "../context";
 import { badRequest, conflict } from "../errors";
@@ -13,6 +14,9 @@ export const FEEDBACK_MESSAGES = {
  * The client's decision on an owner's file that requires feedback: pending to approved or
  * needs_work, once. The row is locked, so of two decisions at once exactly one is taken and
  * the other answers 409; a decided version never changes again. Announces feedback_updated.
+ *
+ * `options.inTransaction` runs first in the same transaction (an email's link is used up
+ * there, so the link and the decision are taken together or not at all).
  */
 export async function decideFeedback(
   services: Services,
@@ -20,9 +24,11 @@ export async function decideFeedback(
   client: Client,
   messageId: string,
   input: FeedbackInput,
+  options: { inTransaction?: (trx: Knex.Transaction) => Promise<void> } = {},
 ): Promise<Message> {
   const comment = input.feedbackComment?.trim() || null;
   const message = await services.db.transaction(async (trx) => {
+    await options.inTransaction?.(trx);
     const current = await Message.query(trx)
       .findOne({ id: messageId, clientId: client.id })
       .forUpdate();

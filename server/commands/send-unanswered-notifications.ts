@@ -9,6 +9,7 @@ import {
   unansweredMessagesMail,
   type WaitingMessage,
 } from "../mail/notification-mails";
+import { type DecisionLinks, issueFeedbackLinks } from "./issue-feedback-links";
 
 /**
  * The unanswered-messages sweep: takes the due rows of `notification_states`, sends one email
@@ -48,7 +49,7 @@ interface ClaimedRow extends BrandingOwner {
   recipientRole: Role;
   afterSeq: number;
   ownerId: string;
-  /** The client's user (null until they join). */
+  /** The client's user (set once joined; only joined clients are emailed). */
   clientUserId: string | null;
   attempts: number;
   clientName: string;
@@ -59,6 +60,9 @@ interface ClaimedRow extends BrandingOwner {
 }
 
 interface WaitingRow extends WaitingMessage {
+  id: string;
+  /** An owner's file that waits for the client's decision (it gets Approve and Needs Work). */
+  awaitsDecision: boolean;
   clientId: string;
   recipientRole: Role;
   seq: number;
@@ -175,10 +179,13 @@ async function loadWaiting(
   }));
   const found: { rows: WaitingRow[] } = await services.db.raw(
     `select w.client_id as "clientId", w.recipient_role as "recipientRole",
-            x.seq, x.content, x.file_name as "fileName", x.total
+            x.id, x.seq, x.content, x.file_name as "fileName", x.awaits_decision as "awaitsDecision", x.total
        from json_to_recordset(?::json) as w(client_id uuid, recipient_role text, after_seq bigint)
        cross join lateral (
-         select m.seq, m.content, f.original_name as file_name, count(*) over () as total
+         select m.id, m.seq, m.content, f.original_name as file_name,
+                (m.sender_role = 'owner' and m.requires_feedback and m.feedback_status = 'pending'
+                  and f.id is not null) as awaits_decision,
+                count(*) over () as total
            from messages m left join files f on f.id = m.file_id
           where m.client_id = w.client_id and m.sender_role <> w.recipient_role
             and m.seq > w.after_seq
@@ -199,12 +206,18 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
   const { appUrl } = services.config;
   const toOwner = row.recipientRole === "owner";
   const ownerName = ownerDisplayName(row);
+  // The client's files that wait for a decision get their Approve and Needs Work links.
+  const deciding = toOwner ? [] : messages.filter((m) => m.awaitsDecision).map((m) => m.id);
+  const links =
+    deciding.length > 0 && row.clientUserId
+      ? await issueFeedbackLinks(services.db, appUrl, services.clock.now(), row.clientUserId, deciding)
+      : new Map<string, DecisionLinks>();
   return unansweredMessagesMail({
     to: toOwner ? row.ownerEmail : row.clientEmail,
     recipientRole: row.recipientRole,
     recipientName: toOwner ? row.fullName : row.clientName,
     senderName: toOwner ? row.clientName : ownerName,
-    messages,
+    messages: messages.map((m) => ({ ...m, decisionLinks: links.get(m.id) })),
     total: messages[0]?.total ?? messages.length,
     delayMinutes: toOwner ? row.ownerDelay : row.clientDelay,
     conversationUrl: toOwner ? `${appUrl}/?client=${row.clientId}` : `${appUrl}/client/${row.clientId}`,

@@ -1,5 +1,6 @@
 import { idempotencyKeysCleanupJob } from "./idempotency-keys-cleanup";
 import { graceExpiryJob } from "./billing-grace-expiry";
+import { feedbackLinksCleanupJob } from "./feedback-links-cleanup";
 import type { Job } from "./job";
 import { rateLimitsCleanupJob } from "./rate-limits-cleanup";
 import { replyMessageIdsCleanupJob } from "./reply-message-ids-cleanup";
@@ -7,4 +8,4 @@ import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob];
+export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob, feedbackLinksCleanupJob];

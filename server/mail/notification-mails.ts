@@ -1,4 +1,5 @@
 import type { Role } from "../../shared/schemas/user";
+import type { DecisionLinks } from "../commands/issue-feedback-links";
 import type { Branding } from "./branding";
 import { renderMail } from "./layout";
 import type { MailMessage } from "./mail-message";
@@ -14,6 +15,8 @@ export interface WaitingMessage {
   /** Text, or null for a file message. */
   content: string | null;
   fileName: string | null;
+  /** An owner's file that waits for the client's decision: its Approve and Needs Work links. */
+  decisionLinks?: DecisionLinks;
 }
 
 export interface UnansweredMessagesMail {
@@ -67,7 +70,26 @@ export function unansweredMessagesMail(details: UnansweredMessagesMail): MailMes
           : []),
         ...(details.replyTo ? [REPLY_HINT] : []),
       ],
-      quotes: details.messages.map((message) => ({ from: senderName, text: quoteOf(message) })),
+      quotes: details.messages.map((message) => ({
+        from: senderName,
+        text: quoteOf(message),
+        ...(message.decisionLinks && {
+          buttonsIntro:
+            "This file waits for your approval. Each button opens a page where you confirm.",
+          buttons: [
+            {
+              label: "Approve",
+              url: message.decisionLinks.approveUrl,
+              name: message.fileName ?? "",
+            },
+            {
+              label: "Needs Work",
+              url: message.decisionLinks.needsWorkUrl,
+              name: message.fileName ?? "",
+            },
+          ],
+        }),
+      })),
       action: { label: "Open the conversation", url: details.conversationUrl },
       footer:
         `You received this because ${what === "a message" ? "this message" : "these messages"} waited ${minutes} without being read or answered. ` +

@@ -2,8 +2,11 @@ import type { AppContext } from "../context";
 
 const INFO = 30;
 
-/** An invite link's token or short code is a key to a conversation: the log keeps only the route. */
-const SECRET_SEGMENT = /\/(invite|short-link)\/[^/]+/g;
+/**
+ * An invite link's token, a short code or an email's Approve / Needs Work token is a key to a
+ * conversation: the log keeps only the route.
+ */
+const SECRET_SEGMENT = /\/(invite|short-link|feedback-links|feedback)\/[^/]+/g;
 const loggedPath = (path: string) => path.replace(SECRET_SEGMENT, "/$1/[redacted]");
 
 /**

@@ -1,5 +1,6 @@
 export { Client, type ConversationStats, NO_STATS } from "./Client";
 export { EmailCode } from "./EmailCode";
+export { FeedbackLink, type FeedbackLinkDecision } from "./FeedbackLink";
 export { Message } from "./Message";
 export { NotificationState, type ReadState } from "./NotificationState";
 export { Session } from "./Session";

@@ -18,6 +18,7 @@ import {
   shortLinkResponse,
 } from "../schemas/clients";
 import { errorResponseSchema, successResponseSchema } from "../schemas/common";
+import { feedbackLinkSchema, useFeedbackLinkResponse } from "../schemas/feedback-links";
 import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { searchResponseSchema } from "../schemas/search";
@@ -76,6 +77,8 @@ export const API_RESPONSES = {
   "POST /api/clients/:id/upload": messageSchema,
   "GET /api/clients/:id/attachments": z.array(messageSchema),
   "PATCH /api/messages/:messageId/feedback": messageSchema,
+  "GET /api/feedback-links/:token": feedbackLinkSchema,
+  "POST /api/feedback-links/:token": useFeedbackLinkResponse,
   "POST /api/messages/:messageId/versions": messageSchema,
   "GET /api/messages/:messageId/versions": z.array(messageSchema),
   "GET /api/download/:filename": FILE_ANSWER,

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { FEEDBACK_COMMENT_MAX_LENGTH, NEEDS_WORK_COMMENT_REQUIRED } from "../files";
 import { multiLineText } from "./text";
 
-export const FEEDBACK_COMMENT_MAX_LENGTH = 5_000;
-export const NEEDS_WORK_COMMENT_REQUIRED = "Please provide a comment when selecting 'Needs Work'";
+export { FEEDBACK_COMMENT_MAX_LENGTH, NEEDS_WORK_COMMENT_REQUIRED };
 
 /** Body of PATCH /api/messages/{messageId}/feedback (the client user of the conversation). */
 export const feedbackInput = z

@@ -19,4 +19,6 @@ export const queryKeys = {
   /** Search results (an infinite query, newest first) for the words, in one conversation or all. */
   search: (q: string, clientId?: string) => ["search", clientId ?? "all", q] as const,
   allSearches: ["search"] as const,
+  /** What an email's Approve or Needs Work link opens (client-portal/feedback-link-page.tsx). */
+  feedbackLink: (token: string) => ["feedback-link", token] as const,
 };

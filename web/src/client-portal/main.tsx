@@ -5,9 +5,10 @@
 // First: its request starts while the modules below are still being evaluated.
 import { portalBootstrap, seedPortalCache } from "./portal-bootstrap";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { createQueryClient } from "../api/query-client";
+import { CenteredSpinner } from "../ui/spinner";
 import { ToastProvider } from "../ui/toast";
 import { ClientPortalPage } from "./client-portal-page";
 import { SignInLinkPage } from "./sign-in-link-page";
@@ -21,10 +22,20 @@ if (!root) throw new Error("client.html has no #root element");
 
 const queryClient = createQueryClient();
 
-/** /client/sign-in, /client/signed-out, and the client page for everything else. */
+/** An email's Approve or Needs Work page: loaded only when such a link is opened. */
+const FeedbackLinkPage = lazy(() => import("./feedback-link-page"));
+
+/** /client/sign-in, /client/signed-out, /client/feedback/..., and the client page for the rest. */
 function PortalPages() {
-  const { page } = usePortalRoute();
+  const { page, token } = usePortalRoute();
   if (page === "sign-in") return <SignInLinkPage />;
+  if (page === "feedback" && token) {
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <FeedbackLinkPage token={token} />
+      </Suspense>
+    );
+  }
   if (page === "signed-out") return <SignedOutPage />;
   return <ClientPortalPage />;
 }

@@ -17,10 +17,21 @@ describe("matchPortalRoute", () => {
     expect(matchPortalRoute("/client/sign-in", "?token=x")).toMatchObject({ page: "sign-in" });
     expect(matchPortalRoute("/client/signed-out", "")).toMatchObject({ page: "signed-out" });
     expect(matchPortalRoute("/client/abc/", "")).toMatchObject({ page: "client", clientId: "abc" });
+    expect(matchPortalRoute("/client/feedback/Ab_c-1", "")).toMatchObject({
+      page: "feedback",
+      token: "Ab_c-1",
+    });
   });
 
   it("leaves everything else to the client page without a parameter", () => {
-    for (const path of ["/invite", "/client", "/client/a/b", "/invite/%E0%A4%A", "/elsewhere"]) {
+    for (const path of [
+      "/invite",
+      "/client",
+      "/client/a/b",
+      "/client/feedback/a/b",
+      "/invite/%E0%A4%A",
+      "/elsewhere",
+    ]) {
       const route = matchPortalRoute(path, "?code=SHORT");
       expect(route).toMatchObject({ page: "other" });
       expect(route.clientId ?? route.token).toBeUndefined();

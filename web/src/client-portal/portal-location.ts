@@ -25,7 +25,7 @@ export function navigate(to: string, { replace = false }: { replace?: boolean } 
 }
 
 export interface PortalRoute {
-  page: "sign-in" | "signed-out" | "client" | "invite" | "other";
+  page: "sign-in" | "signed-out" | "feedback" | "client" | "invite" | "other";
   clientId?: string;
   token?: string;
   searchParams: URLSearchParams;
@@ -47,6 +47,8 @@ export function matchPortalRoute(pathname: string, search: string): PortalRoute 
   };
   if (path === "/client/sign-in") return { page: "sign-in", searchParams };
   if (path === "/client/signed-out") return { page: "signed-out", searchParams };
+  const feedbackToken = param("/client/feedback/");
+  if (feedbackToken) return { page: "feedback", token: feedbackToken, searchParams };
   const clientId = param("/client/");
   if (clientId) return { page: "client", clientId, searchParams };
   const token = param("/invite/");

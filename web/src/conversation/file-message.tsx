@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { fileKind, formatFileSize } from "../../../shared/files";
+import { FEEDBACK_COMMENT_MAX_LENGTH, fileKind, formatFileSize } from "../../../shared/files";
 import { apiUrl, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
@@ -227,7 +227,7 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
           id={fieldId}
           className="file-message__form-field"
           rows={3}
-          maxLength={2000}
+          maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
           value={comment}
           disabled={decide.isPending}
           onChange={(event) => setComment(event.target.value)}

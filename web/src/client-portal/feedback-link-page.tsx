@@ -1,0 +1,280 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  FEEDBACK_COMMENT_MAX_LENGTH,
+  formatFileSize,
+  NEEDS_WORK_COMMENT_REQUIRED,
+} from "../../../shared/files";
+import type {
+  FeedbackLinkPayload,
+  UseFeedbackLinkResponse,
+} from "../../../shared/schemas/feedback-links";
+import { ApiError, apiGet, apiPost, serverMessage } from "../api/client";
+import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
+import { queryKeys } from "../api/query-keys";
+import { Alert } from "../ui/alert";
+import { Button, buttonClassName } from "../ui/button";
+import { CenteredSpinner } from "../ui/spinner";
+import { BrandedPage } from "./branded-page";
+import { rememberedClient } from "./remembered-client";
+import { SignInLinkRequest } from "./sign-in-link-request-lazy";
+import "../ui/field.css";
+import "./feedback-link.css";
+
+/**
+ * /client/feedback/{token}: the page an email's Approve or Needs Work button opens. Opening
+ * it changes nothing (mail scanners follow links); the decision is taken only when the person
+ * confirms here. Loaded on its own, so the portal's first load does not carry it.
+ */
+export default function FeedbackLinkPage({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const link = useQuery({
+    queryKey: queryKeys.feedbackLink(token),
+    queryFn: () => apiGet<FeedbackLinkPayload>(`/api/feedback-links/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+  const decide = useMutation({
+    mutationFn: (comment: string | null) =>
+      apiPost<UseFeedbackLinkResponse>(`/api/feedback-links/${encodeURIComponent(token)}`, {
+        ...(comment !== null && { comment }),
+      }),
+    onSuccess: async (answer) => {
+      // Signed in by the link (or already): the portal knows who this browser is now.
+      if (answer.signedIn) setCurrentUser(queryClient, await fetchCurrentUser().catch(() => null));
+    },
+    onError: (error) => {
+      // Used, expired or decided meanwhile: the page shows where the link stands now.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 410))
+        void link.refetch();
+    },
+  });
+
+  if (link.isPending) return <CenteredSpinner message="Loading the file…" />;
+  if (link.isError) return <LinkProblem error={link.error} onRetry={() => void link.refetch()} />;
+
+  const data = link.data;
+  const lookup = { client: data.clientId };
+  if (decide.isSuccess) return <Outcome data={data} answer={decide.data} />;
+  if (data.state !== "open") {
+    return (
+      <BrandedPage lookup={lookup} title={closedTitle(data)} text={closedText(data)}>
+        <FileCard data={data} />
+        {data.feedbackComment && (
+          <blockquote className="feedback-link__comment">
+            <span className="visually-hidden">Comment: </span>
+            {data.feedbackComment}
+          </blockquote>
+        )}
+        <ConversationLink clientId={data.clientId} />
+      </BrandedPage>
+    );
+  }
+  const refused =
+    decide.isError && !(decide.error instanceof ApiError && decide.error.status === 400)
+      ? serverMessage(decide.error, "Something went wrong. Please try again.")
+      : null;
+  return data.decision === "approve" ? (
+    <BrandedPage
+      lookup={lookup}
+      title="Approve this file?"
+      text={`${data.ownerName} asked you to approve this file. Approving tells them it is ready.`}
+    >
+      <FileCard data={data} />
+      {refused && <Alert variant="destructive" title={refused} />}
+      <div className="branded-page__actions feedback-link__actions">
+        <Button size="lg" loading={decide.isPending} onClick={() => decide.mutate(null)}>
+          {decide.isPending ? "Approving…" : "Approve file"}
+        </Button>
+      </div>
+      <ConversationLink clientId={data.clientId} label="Open the conversation instead" quiet />
+    </BrandedPage>
+  ) : (
+    <BrandedPage
+      lookup={lookup}
+      title="What needs work?"
+      text={`Tell ${data.ownerName} what to change in this file. They see your comment in the conversation.`}
+    >
+      <FileCard data={data} />
+      <NeedsWorkForm
+        pending={decide.isPending}
+        serverError={
+          decide.error instanceof ApiError && decide.error.status === 400
+            ? decide.error.message
+            : null
+        }
+        refused={refused}
+        onSend={(comment) => decide.mutate(comment)}
+      />
+      <ConversationLink clientId={data.clientId} label="Open the conversation instead" quiet />
+    </BrandedPage>
+  );
+}
+
+function NeedsWorkForm({
+  pending,
+  serverError,
+  refused,
+  onSend,
+}: {
+  pending: boolean;
+  serverError: string | null;
+  refused: string | null;
+  onSend: (comment: string) => void;
+}) {
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [comment, setComment] = useState("");
+  const [missing, setMissing] = useState(false);
+  const error = missing ? NEEDS_WORK_COMMENT_REQUIRED : serverError;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!comment.trim()) {
+      setMissing(true);
+      field.current?.focus();
+      return;
+    }
+    onSend(comment.trim());
+  };
+  return (
+    <form className="feedback-link__form" onSubmit={submit} noValidate>
+      <label className="field__label" htmlFor={id}>
+        Your comment
+      </label>
+      <textarea
+        ref={field}
+        id={id}
+        className="feedback-link__field"
+        rows={5}
+        required
+        maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
+        value={comment}
+        disabled={pending}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setComment(event.target.value);
+          if (event.target.value.trim()) setMissing(false);
+        }}
+      />
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+      {refused && <Alert variant="destructive" title={refused} />}
+      <div className="branded-page__actions feedback-link__actions">
+        <Button type="submit" size="lg" loading={pending}>
+          {pending ? "Sending…" : "Send feedback"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FileCard({ data }: { data: FeedbackLinkPayload }) {
+  return (
+    <div className="feedback-link__file">
+      <span className="feedback-link__file-name">{data.fileName}</span>
+      {data.fileSize !== null && (
+        <span className="feedback-link__file-size">{formatFileSize(data.fileSize)}</span>
+      )}
+    </div>
+  );
+}
+
+function Outcome({ data, answer }: { data: FeedbackLinkPayload; answer: UseFeedbackLinkResponse }) {
+  const heading = useRef<HTMLDivElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const approved = answer.feedbackStatus === "approved";
+  return (
+    <BrandedPage lookup={{ client: data.clientId }} title={approved ? "Approved" : "Feedback sent"}>
+      <div ref={heading} tabIndex={-1} className="feedback-link__outcome">
+        <Alert
+          title={
+            approved ? `You approved ${data.fileName}.` : `${data.fileName} is marked Needs Work.`
+          }
+        >
+          {approved
+            ? `${data.ownerName} can see it in your conversation now.`
+            : `${data.ownerName} can read your comment in your conversation now.`}
+        </Alert>
+      </div>
+      <ConversationLink clientId={data.clientId} />
+      {!answer.signedIn && (
+        <p className="branded-page__help">
+          Another account is signed in on this browser. Sign out first to open this conversation
+          here, or open it from the email on your own device.
+        </p>
+      )}
+    </BrandedPage>
+  );
+}
+
+function ConversationLink({
+  clientId,
+  label = "Open the conversation",
+  quiet = false,
+}: {
+  clientId: string;
+  label?: string;
+  quiet?: boolean;
+}) {
+  return (
+    <div className="branded-page__actions">
+      <a
+        className={quiet ? "feedback-link__quiet" : buttonClassName("secondary", "lg")}
+        href={`/client/${encodeURIComponent(clientId)}`}
+      >
+        {label}
+      </a>
+    </div>
+  );
+}
+
+const STATUS_TEXT = {
+  approved: "This file is approved.",
+  needs_work: "This file is marked Needs Work.",
+  pending: "This file still waits for your decision.",
+} as const;
+
+function closedTitle(data: FeedbackLinkPayload): string {
+  if (data.state === "used") return "This link was already used";
+  if (data.state === "expired") return "This link has expired";
+  return "This file was already decided";
+}
+
+function closedText(data: FeedbackLinkPayload): string {
+  if (data.state === "expired")
+    return "Links in emails work for 7 days. You can still approve the file or say what needs work in your conversation.";
+  return `${STATUS_TEXT[data.feedbackStatus]} Open the conversation to see it, or to send ${data.ownerName} a message.`;
+}
+
+/** Unknown link (404), or the page could not load it. */
+function LinkProblem({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const clientId = rememberedClient();
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <BrandedPage
+        lookup={clientId ? { client: clientId } : null}
+        title="This link is not valid"
+        text="It may be incomplete, or the file was removed. Your conversation has every file that waits for you."
+      >
+        {clientId ? <ConversationLink clientId={clientId} /> : <SignInLinkRequest />}
+      </BrandedPage>
+    );
+  }
+  return (
+    <BrandedPage
+      lookup={clientId ? { client: clientId } : null}
+      title="The file could not be loaded"
+    >
+      <Alert
+        variant="destructive"
+        title={serverMessage(error, "Please check your connection and try again.")}
+      />
+      <div className="branded-page__actions">
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    </BrandedPage>
+  );
+}
