@@ -1,6 +1,11 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addClient, addJoinedClient, type JoinedClient, setTier } from "../../tests/support/conversations";
+import {
+  addClient,
+  addJoinedClient,
+  type JoinedClient,
+  setTier,
+} from "../../tests/support/conversations";
 import { type SignedInOwner, signUpOwner, uniqueEmail } from "../../tests/support/factories";
 import { testDatabase } from "../../tests/support/database";
 import type { TestClock } from "../../tests/support/clock";
@@ -228,7 +233,9 @@ describe("content", () => {
     const [mail] = notificationsTo(client.email);
     expect(mail?.text).toContain(hostile);
     expect(mail?.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
-    expect(mail?.html).toContain("&lt;a href=&quot;https://evil.test&quot;&gt;click&lt;/a&gt; &amp; &lt;b&gt;bold&lt;/b&gt;");
+    expect(mail?.html).toContain(
+      "&lt;a href=&quot;https://evil.test&quot;&gt;click&lt;/a&gt; &amp; &lt;b&gt;bold&lt;/b&gt;",
+    );
     expect(mail?.html).not.toContain("<img src=x");
     expect(mail?.html).not.toContain('href="https://evil.test"');
   });
@@ -258,7 +265,10 @@ describe("content", () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
 
     // The invite, by email.
-    const invited = await addClient(owner, { email: uniqueEmail("agency-client"), sendInviteEmail: true });
+    const invited = await addClient(owner, {
+      email: uniqueEmail("agency-client"),
+      sendInviteEmail: true,
+    });
     expect(invited.response.body.inviteEmailSent).toBe(true);
     const invite = await server.smtp.waitFor(invited.email);
     expectBranded(invite);
@@ -283,7 +293,8 @@ describe("content", () => {
 });
 
 function expectBranded(mail: ReceivedMail) {
-  expect(mail.html).toContain("background:#ff5500");
+  // The agency's #ff5500, darkened to #d14600 where white text sits on it (4.5:1).
+  expect(mail.html).toContain("background:#d14600");
   expect(mail.html).toContain("background:#fdf6e3");
   expect(mail.html).toContain("color:#102030");
   const logo = mail.parsed.attachments.find((attachment) => attachment.contentType === "image/png");

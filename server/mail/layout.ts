@@ -116,7 +116,8 @@ export function renderMail(options: LayoutOptions): { text: string; html: string
       ? `<p style="margin:0 0 24px"><img src="cid:${escapeHtml(brand.logoCid)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:240px"></p>`
       : `<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:${primary}">${escapeHtml(brand.name)}</p>`
     : "";
-  // Buttons with white text, and outlined ones in the brand colour, need 4.5:1 (WCAG AA):
+  // Buttons with white text (the main action's too), and outlined ones in the brand colour,
+  // need 4.5:1 (WCAG AA):
   // the default #0093ff under white is 3.2:1, so a darker shade of the same hue is used.
   const filled = shadeForContrast(primary, ["#ffffff"]) ?? "#0070c9";
   const outlined = shadeForContrast(primary, [background]) ?? foreground;
@@ -134,7 +135,7 @@ ${header}
 ${options.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
 ${quoteHtml}
 ${options.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0;font-family:Menlo,Consolas,monospace">${escapeHtml(options.code)}</p>` : ""}
-${options.action ? `<p style="margin:24px 0"><a href="${escapeHtml(options.action.url)}" style="background:${primary};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(options.action.label)}</a></p>` : ""}
+${options.action ? `<p style="margin:24px 0"><a href="${escapeHtml(options.action.url)}" style="background:${filled};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(options.action.label)}</a></p>` : ""}
 <p style="font-size:12px;color:#6b7280;margin:24px 0 0;border-top:1px solid #e5e7eb;padding-top:16px">${escapeHtml(options.footer)}</p>
 ${options.footerLink ? `<p style="font-size:12px;color:#6b7280;margin:8px 0 0"><a href="${escapeHtml(options.footerLink.url)}" style="color:${primary}">${escapeHtml(options.footerLink.label)}</a></p>` : ""}
 </td></tr></table></td></tr></table></body></html>`;
