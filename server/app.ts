@@ -27,6 +27,7 @@ import portalRoutes from "./routes/api/portal";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
 import billingModeRoutes from "./routes/api/billing-mode";
+import pushRoutes from "./routes/api/push";
 import stripeWebhookRoutes, { STRIPE_WEBHOOK_PATH } from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions) {
     fileRoutes,
     subscriptionRoutes,
     billingModeRoutes,
+    pushRoutes,
     stripeWebhookRoutes,
     billingTestModeRoutes,
     // The dev mailbox page: never in production, where mail is real people's.

@@ -5,6 +5,7 @@ import * as billing from "./20261122030000_billing";
 import * as idempotencyKeys from "./20261123040000_idempotency_keys";
 import * as rateLimits from "./20261125010000_rate_limits";
 import * as spentInviteTokens from "./20261125170000_spent_invite_tokens";
+import * as pushSubscriptions from "./20261126030000_push_subscriptions";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261123040000_idempotency_keys": idempotencyKeys,
   "20261125010000_rate_limits": rateLimits,
   "20261125170000_spent_invite_tokens": spentInviteTokens,
+  "20261126030000_push_subscriptions": pushSubscriptions,
 };

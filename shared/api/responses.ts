@@ -20,6 +20,7 @@ import {
 import { errorResponseSchema, successResponseSchema } from "../schemas/common";
 import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
+import { pushPublicKeyResponse } from "../schemas/push";
 import { accountTierInfoSchema, userChangedResponse, userSchema } from "../schemas/user";
 
 /** A route as the server registers it: method and path pattern, e.g. `GET /api/clients/:id`. */
@@ -91,6 +92,10 @@ export const API_RESPONSES = {
   "POST /api/subscription/complete-cancellation": billingActionResponse,
   "POST /api/subscription/keep-account": billingActionResponse,
   "POST /api/stripe/webhook": stripeWebhookResponse,
+  // Web push (Settings, notifications on this device)
+  "GET /api/push/public-key": pushPublicKeyResponse,
+  "POST /api/push/subscriptions": successResponseSchema,
+  "DELETE /api/push/subscriptions": successResponseSchema,
 } as const satisfies Record<ApiRouteKey, z.ZodType | typeof FILE_ANSWER>;
 
 export type ApiRoute = keyof typeof API_RESPONSES;
