@@ -18,7 +18,9 @@ export interface EndpointGuardOptions {
   production: boolean;
 }
 
-const PRIVATE = new BlockList();
+// Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too.
+const PRIVATE_V4 = new BlockList();
+const PRIVATE_V6 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -35,11 +37,10 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const)
-  PRIVATE.addSubnet(network, prefix, "ipv4");
+  PRIVATE_V4.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
-  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["100::", 64],
   ["2001:db8::", 32],
@@ -47,7 +48,7 @@ for (const [network, prefix] of [
   ["fe80::", 10],
   ["ff00::", 8],
 ] as const)
-  PRIVATE.addSubnet(network, prefix, "ipv6");
+  PRIVATE_V6.addSubnet(network, prefix, "ipv6");
 
 /** True for loopback, private, link-local, shared, documentation and multicast addresses. */
 export function isPrivateAddress(address: string): boolean {
@@ -56,10 +57,11 @@ export function isPrivateAddress(address: string): boolean {
   if (family === 6) {
     // An IPv4-mapped address is judged as the IPv4 address it carries.
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return PRIVATE.check(mapped, "ipv4");
-    return PRIVATE.check(address, "ipv6");
+    if (mapped) return PRIVATE_V4.check(mapped, "ipv4");
+    if (/^::ffff:/i.test(address)) return true;
+    return PRIVATE_V6.check(address, "ipv6");
   }
-  return PRIVATE.check(address, "ipv4");
+  return PRIVATE_V4.check(address, "ipv4");
 }
 
 /** Host names that never lead outside: localhost and the private-use suffixes. */
