@@ -11,7 +11,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("push_subscriptions", (t) => {
     t.uuid("id").primary().defaultTo(knex.raw("gen_random_uuid()"));
     t.uuid("user_id").notNullable().references("users.id").onDelete("CASCADE").index();
-    t.string("session_hash", 64).notNullable().references("sessions.id_hash").onDelete("CASCADE").index();
+    t.string("session_hash", 64)
+      .notNullable()
+      .references("sessions.id_hash")
+      .onDelete("CASCADE")
+      .index();
     t.text("endpoint").notNullable().unique();
     t.string("p256dh", 200).notNullable();
     t.string("auth", 100).notNullable();

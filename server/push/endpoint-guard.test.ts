@@ -45,9 +45,18 @@ describe("isAllowedPushEndpoint", () => {
 
   it("allows the tests' own loopback origins outside production only: fails closed in production", () => {
     const origin = "http://127.0.0.1:4567";
-    expect(isAllowedPushEndpoint(`${origin}/push/1`, { testOrigins: [origin], production: false })).toBe(true);
-    expect(isAllowedPushEndpoint(`${origin}/push/1`, { testOrigins: [origin], production: true })).toBe(false);
-    expect(isAllowedPushEndpoint("http://127.0.0.1:4568/push/1", { testOrigins: [origin], production: false })).toBe(false);
+    expect(
+      isAllowedPushEndpoint(`${origin}/push/1`, { testOrigins: [origin], production: false }),
+    ).toBe(true);
+    expect(
+      isAllowedPushEndpoint(`${origin}/push/1`, { testOrigins: [origin], production: true }),
+    ).toBe(false);
+    expect(
+      isAllowedPushEndpoint("http://127.0.0.1:4568/push/1", {
+        testOrigins: [origin],
+        production: false,
+      }),
+    ).toBe(false);
   });
 });
 
@@ -55,7 +64,15 @@ describe("isPrivateAddress", () => {
   it("tells public addresses from the rest", () => {
     expect(isPrivateAddress("142.250.74.78")).toBe(false);
     expect(isPrivateAddress("2a00:1450:4007:80e::200a")).toBe(false);
-    for (const address of ["127.0.0.1", "10.0.0.1", "::1", "::ffff:10.0.0.1", "fc00::5", "224.0.0.1", "not-an-ip"])
+    for (const address of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "::1",
+      "::ffff:10.0.0.1",
+      "fc00::5",
+      "224.0.0.1",
+      "not-an-ip",
+    ])
       expect(isPrivateAddress(address), address).toBe(true);
   });
 });

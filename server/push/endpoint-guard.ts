@@ -100,7 +100,11 @@ type LookupCallback = (
  * dns.lookup that refuses a name with any private address among its answers (the check at
  * connect time, on the address really used).
  */
-export function publicOnlyLookup(hostname: string, options: object, callback: LookupCallback): void {
+export function publicOnlyLookup(
+  hostname: string,
+  options: object,
+  callback: LookupCallback,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "");
     const list = addresses as LookupAddress[];

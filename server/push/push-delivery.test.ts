@@ -29,8 +29,11 @@ async function conversationWithClientPhone(ownerName = "Olivia Owner") {
   return { owner, client, phone };
 }
 
-const send = (agent: { post: (path: string, body: unknown) => Promise<{ status: number }> }, clientId: string, content: string) =>
-  agent.post(`/api/clients/${clientId}/messages`, { content });
+const send = (
+  agent: { post: (path: string, body: unknown) => Promise<{ status: number }> },
+  clientId: string,
+  content: string,
+) => agent.post(`/api/clients/${clientId}/messages`, { content });
 
 describe("a new message pushed to the recipient's phone", () => {
   it("reaches a client without an open socket: the sender's name, the first 100 characters, the conversation", async () => {
@@ -82,7 +85,9 @@ describe("a new message pushed to the recipient's phone", () => {
 
     socket.close();
     // The socket server removes its presence row once the last socket closed.
-    await expect.poll(() => server.db("socket_presence").where("userId", client.userId)).toEqual([]);
+    await expect
+      .poll(() => server.db("socket_presence").where("userId", client.userId))
+      .toEqual([]);
     expect((await send(owner.agent, client.id, "And this one on the phone")).status).toBe(201);
     const pushes = await pushService.waitForPushes(phone.endpoint);
     expect(pushes.map((push) => push.payload.body)).toEqual(["And this one on the phone"]);
@@ -91,12 +96,17 @@ describe("a new message pushed to the recipient's phone", () => {
   it("counts a socket on another instance as open (shared presence rows)", async () => {
     const { owner, client, phone } = await conversationWithClientPhone();
     // Another instance's fresh row for this user, as its socket server writes it.
-    await server.db("socket_presence").insert({ instanceId: "other-instance", userId: client.userId, seenAt: server.clock.now() });
+    await server
+      .db("socket_presence")
+      .insert({ instanceId: "other-instance", userId: client.userId, seenAt: server.clock.now() });
     expect((await send(owner.agent, client.id, "Open elsewhere")).status).toBe(201);
     await server.services.afterAnswer.idle();
     expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
     // That instance stopped refreshing it a minute ago: the user is away.
-    await server.db("socket_presence").where({ instanceId: "other-instance" }).update({ seenAt: new Date(server.clock.now().getTime() - 61_000) });
+    await server
+      .db("socket_presence")
+      .where({ instanceId: "other-instance" })
+      .update({ seenAt: new Date(server.clock.now().getTime() - 61_000) });
     expect((await send(owner.agent, client.id, "Now away")).status).toBe(201);
     const pushes = await pushService.waitForPushes(phone.endpoint);
     expect(pushes.map((push) => push.payload.body)).toEqual(["Now away"]);

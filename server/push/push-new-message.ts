@@ -9,7 +9,12 @@ import { sendPush } from "./push-sender";
  * browsers, unless the recipient has an open socket somewhere (they see it in the app).
  * Queued after the answer (services.afterAnswer): sending never delays or fails the request.
  */
-export function pushNewMessage(services: Services, sender: User, client: Client, message: Message): void {
+export function pushNewMessage(
+  services: Services,
+  sender: User,
+  client: Client,
+  message: Message,
+): void {
   const recipientId = sender.role === "owner" ? client.userId : client.ownerId;
   if (!recipientId) return;
   services.afterAnswer.add("new message push", () =>

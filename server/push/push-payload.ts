@@ -37,7 +37,12 @@ function fileLine(message: Message): string {
 }
 
 /** The notification for `message`, sent by `sender` in `client`'s conversation. */
-export function pushPayload(appUrl: string, sender: User, client: Client, message: Message): PushPayload {
+export function pushPayload(
+  appUrl: string,
+  sender: User,
+  client: Client,
+  message: Message,
+): PushPayload {
   const recipientRole: Role = sender.role === "owner" ? "client" : "owner";
   return {
     title: senderName(sender, client),

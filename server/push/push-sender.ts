@@ -15,7 +15,13 @@ type SenderServices = Pick<Services, "config" | "db" | "logger" | "clock">;
 
 export type PushOutcome = "sent" | "gone" | "failed";
 
-let agent: https.Agent | undefined;
+let sharedAgent: https.Agent | undefined;
+
+/** One agent for every push (its connections are kept alive between pushes). */
+function agent(): https.Agent {
+  sharedAgent ??= pushAgent();
+  return sharedAgent;
+}
 
 export function guardOptions(config: Services["config"]): EndpointGuardOptions {
   return { testOrigins: config.pushTestOrigins, production: config.env === "production" };
@@ -38,7 +44,10 @@ export async function sendPush(
     return "gone";
   }
   const details = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+    },
     JSON.stringify(payload),
     {
       vapidDetails: services.config.vapid,
@@ -51,18 +60,32 @@ export async function sendPush(
   );
   let status: number;
   try {
-    status = await post(details.endpoint, details.headers as Record<string, string | number>, details.body, guard);
+    status = await post(
+      details.endpoint,
+      details.headers as Record<string, string | number>,
+      details.body,
+      guard,
+    );
   } catch (error) {
-    services.logger.warn({ err: error, subscriptionId: subscription.id }, "push: could not reach the push service");
+    services.logger.warn(
+      { err: error, subscriptionId: subscription.id },
+      "push: could not reach the push service",
+    );
     return "failed";
   }
   if (status === 404 || status === 410) {
     await PushSubscription.query(services.db).deleteById(subscription.id);
-    services.logger.info({ subscriptionId: subscription.id, status }, "push: subscription gone, removed");
+    services.logger.info(
+      { subscriptionId: subscription.id, status },
+      "push: subscription gone, removed",
+    );
     return "gone";
   }
   if (status < 200 || status > 299) {
-    services.logger.warn({ subscriptionId: subscription.id, status }, "push: the push service refused");
+    services.logger.warn(
+      { subscriptionId: subscription.id, status },
+      "push: the push service refused",
+    );
     return "failed";
   }
   await PushSubscription.query(services.db)
@@ -83,12 +106,13 @@ function post(
   guard: EndpointGuardOptions,
 ): Promise<number> {
   const url = new URL(endpoint);
-  const plain = url.protocol === "http:" && !guard.production && guard.testOrigins.includes(url.origin);
+  const plain =
+    url.protocol === "http:" && !guard.production && guard.testOrigins.includes(url.origin);
   return new Promise((resolve, reject) => {
     const options = { method: "POST", headers, timeout: PUSH_TIMEOUT_MS };
     const request = plain
       ? http.request(url, options)
-      : https.request(url, { ...options, agent: (agent ??= pushAgent()) });
+      : https.request(url, { ...options, agent: agent() });
     request.on("response", (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));

@@ -5,7 +5,10 @@ import { createRequire } from "node:module";
 
 /** http_ece (web-push's own dependency) decrypts aes128gcm as a browser does. */
 const ece = createRequire(import.meta.url)("http_ece") as {
-  decrypt(buffer: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;
+  decrypt(
+    buffer: Buffer,
+    params: { version: string; privateKey: unknown; authSecret: Buffer },
+  ): Buffer;
 };
 
 /** A browser's subscription, as PushSubscription.toJSON() gives it. */
@@ -65,7 +68,10 @@ export class TestPushService {
     this.devices.set(endpoint, { ecdh, authSecret, status: 201 });
     return {
       endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: authSecret.toString("base64url") },
+      keys: {
+        p256dh: ecdh.getPublicKey().toString("base64url"),
+        auth: authSecret.toString("base64url"),
+      },
     };
   }
 
@@ -117,7 +123,11 @@ export class TestPushService {
     }
     let payload: ReceivedPush["payload"];
     try {
-      const plain = ece.decrypt(body, { version: "aes128gcm", privateKey: device.ecdh, authSecret: device.authSecret });
+      const plain = ece.decrypt(body, {
+        version: "aes128gcm",
+        privateKey: device.ecdh,
+        authSecret: device.authSecret,
+      });
       payload = JSON.parse(plain.toString("utf8"));
     } catch (error) {
       return refuse(400, `cannot decrypt: ${(error as Error).message}`);
@@ -167,6 +177,7 @@ export class TestPushService {
 
   /** Resolves once the service has had `count` requests in all. */
   async waitForRequests(count: number): Promise<void> {
-    while (this.requestCount < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    while (this.requestCount < count)
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 }

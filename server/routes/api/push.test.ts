@@ -36,19 +36,28 @@ describe("POST /api/push/subscriptions", () => {
   it("saves this browser's subscription for the signed-in owner, once per endpoint", async () => {
     const owner = await signUpOwner(server);
     const device = pushService.subscribe();
-    const first = await owner.agent.post("/api/push/subscriptions", { ...device, expirationTime: null });
+    const first = await owner.agent.post("/api/push/subscriptions", {
+      ...device,
+      expirationTime: null,
+    });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ success: true, message: "Notifications are on for this device" });
     expect((await owner.agent.post("/api/push/subscriptions", device)).status).toBe(201);
     const rows = await rowsOf(owner.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth });
+    expect(rows[0]).toMatchObject({
+      endpoint: device.endpoint,
+      p256dh: device.keys.p256dh,
+      auth: device.keys.auth,
+    });
   });
 
   it("saves a client's subscription too", async () => {
     const owner = await signUpOwner(server);
     const client = await addJoinedClient(server, owner);
-    expect((await client.agent.post("/api/push/subscriptions", pushService.subscribe())).status).toBe(201);
+    expect(
+      (await client.agent.post("/api/push/subscriptions", pushService.subscribe())).status,
+    ).toBe(201);
     expect(await rowsOf(client.userId)).toHaveLength(1);
   });
 
@@ -70,8 +79,14 @@ describe("POST /api/push/subscriptions", () => {
       [{ endpoint: "not a url", keys: device.keys }, "Endpoint must be a URL"],
       [{ endpoint: device.endpoint }, "keys are required"],
       [{ endpoint: device.endpoint, keys: { auth: device.keys.auth } }, "keys.p256dh is required"],
-      [{ endpoint: device.endpoint, keys: { ...device.keys, p256dh: "short" } }, "keys.p256dh is not a valid key"],
-      [{ endpoint: device.endpoint, keys: { ...device.keys, auth: "!!!!!!!!!!!!!!!!!!!!!!" } }, "keys.auth is not a valid key"],
+      [
+        { endpoint: device.endpoint, keys: { ...device.keys, p256dh: "short" } },
+        "keys.p256dh is not a valid key",
+      ],
+      [
+        { endpoint: device.endpoint, keys: { ...device.keys, auth: "!!!!!!!!!!!!!!!!!!!!!!" } },
+        "keys.auth is not a valid key",
+      ],
       [{ ...device, userId: owner.id }, "Unknown field: userId"],
     ];
     for (const [body, message] of cases) {
@@ -114,9 +129,14 @@ describe("DELETE /api/push/subscriptions", () => {
     const owner = await signUpOwner(server);
     const device = pushService.subscribe();
     await owner.agent.post("/api/push/subscriptions", device);
-    const answer = await owner.agent.request("DELETE", "/api/push/subscriptions", { json: { endpoint: device.endpoint } });
+    const answer = await owner.agent.request("DELETE", "/api/push/subscriptions", {
+      json: { endpoint: device.endpoint },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: "Notifications are off for this device" });
+    expect(answer.body).toEqual({
+      success: true,
+      message: "Notifications are off for this device",
+    });
     expect(await rowsOf(owner.id)).toHaveLength(0);
   });
 
@@ -125,7 +145,9 @@ describe("DELETE /api/push/subscriptions", () => {
     const other = await signUpOwner(server);
     const device = pushService.subscribe();
     await owner.agent.post("/api/push/subscriptions", device);
-    const answer = await other.agent.request("DELETE", "/api/push/subscriptions", { json: { endpoint: device.endpoint } });
+    const answer = await other.agent.request("DELETE", "/api/push/subscriptions", {
+      json: { endpoint: device.endpoint },
+    });
     expect(answer.status).toBe(200);
     expect(await rowsOf(owner.id)).toHaveLength(1);
   });
@@ -135,7 +157,11 @@ describe("DELETE /api/push/subscriptions", () => {
     const empty = await owner.agent.request("DELETE", "/api/push/subscriptions", { json: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe("Endpoint is required");
-    const anonymous = await server.agent().request("DELETE", "/api/push/subscriptions", { json: { endpoint: "https://fcm.googleapis.com/x" } });
+    const anonymous = await server
+      .agent()
+      .request("DELETE", "/api/push/subscriptions", {
+        json: { endpoint: "https://fcm.googleapis.com/x" },
+      });
     expect(anonymous.status).toBe(401);
   });
 });
