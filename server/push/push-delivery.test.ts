@@ -93,23 +93,30 @@ describe("a new message pushed to the recipient's phone", () => {
     expect(pushes.map((push) => push.payload.body)).toEqual(["And this one on the phone"]);
   });
 
-  it("counts a socket on another instance as open (shared presence rows)", async () => {
+  it("counts a socket open on another instance, until that instance's row goes stale", async () => {
     const { owner, client, phone } = await conversationWithClientPhone();
-    // Another instance's fresh row for this user, as its socket server writes it.
-    await server
-      .db("socket_presence")
-      .insert({ instanceId: "other-instance", userId: client.userId, seenAt: server.clock.now() });
-    expect((await send(owner.agent, client.id, "Open elsewhere")).status).toBe(201);
-    await server.services.afterAnswer.idle();
-    expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
-    // That instance stopped refreshing it a minute ago: the user is away.
-    await server
-      .db("socket_presence")
-      .where({ instanceId: "other-instance" })
-      .update({ seenAt: new Date(server.clock.now().getTime() - 61_000) });
-    expect((await send(owner.agent, client.id, "Now away")).status).toBe(201);
-    const pushes = await pushService.waitForPushes(phone.endpoint);
-    expect(pushes.map((push) => push.payload.body)).toEqual(["Now away"]);
+    // A second instance on the same database; the client's socket is there.
+    const other = await startTestServer({
+      db: server.db,
+      env: { PUSH_TEST_ORIGINS: pushService.origin },
+    });
+    try {
+      const socket = await TestSocket.open(other.url, { cookie: client.agent.cookieHeader });
+      expect((await send(owner.agent, client.id, "Open elsewhere")).status).toBe(201);
+      await server.services.afterAnswer.idle();
+      expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
+      // That instance stopped refreshing its row a minute ago (it crashed): the user is away.
+      await server
+        .db("socket_presence")
+        .where({ userId: client.userId })
+        .update({ seenAt: new Date(server.clock.now().getTime() - 61_000) });
+      expect((await send(owner.agent, client.id, "Now away")).status).toBe(201);
+      const pushes = await pushService.waitForPushes(phone.endpoint);
+      expect(pushes.map((push) => push.payload.body)).toEqual(["Now away"]);
+      socket.close();
+    } finally {
+      await other.close();
+    }
   });
 
   it("removes a subscription the push service answers 410 or 404, and keeps one it answers 500", async () => {
