@@ -2,9 +2,9 @@
  * The service worker (served as /sw.js, scope /; scripts/build-sw.mjs builds it after the
  * pages): the app shell offline and web push.
  *
- * - Pages: network first, so a deploy is seen at once; offline, the last copy of that page, or
- *   the shell of its side (portal or dashboard). Their HTML is the same for everyone (the data
- *   comes from /api/), so keeping it is safe.
+ * - Pages: network first, so a deploy is seen at once; offline, the shell of their side (portal
+ *   or dashboard). Their HTML is the same for everyone and every address (the data comes from
+ *   /api/), so keeping it is safe.
  * - /assets/ (hashed, immutable), icons and manifests: from the cache once fetched.
  * - /api/, /ws and everything else: never cached; conversations are not kept on the device.
  * - A push shows a notification (sender, first 100 characters); a tap focuses the window that
@@ -17,6 +17,8 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   request: Request;
+  /** With navigation preload on: the page's request, started while the worker was booting. */
+  preloadResponse: Promise<Response | undefined>;
   respondWith(response: Promise<Response>): void;
 }
 interface PushEvent extends ExtendableEvent {
@@ -90,21 +92,32 @@ worker.addEventListener("activate", (event) => {
     (async () => {
       for (const name of await caches.keys())
         if (name.startsWith("clientdesk-shell-") && name !== CACHE) await caches.delete(name);
+      // A page's request starts at once, not after the worker has started (phones: tens of ms).
+      await worker.registration.navigationPreload?.enable();
       await worker.clients.claim();
     })(),
   );
 });
 
-async function fromNetworkFirst(request: Request, path: string): Promise<Response> {
+/**
+ * A page: from the network, keeping the answer as its side's shell (every portal page is the
+ * same client.html, every dashboard page index.html), so nothing of the address (an invite
+ * token, say) is stored; offline, that shell.
+ */
+async function fromNetworkFirst(
+  request: Request,
+  path: string,
+  preloaded: Promise<Response | undefined>,
+): Promise<Response> {
   const cache = await caches.open(CACHE);
+  const shell = isPortalPath(path) ? PORTAL_SHELL : DASHBOARD_SHELL;
   try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    const response = (await preloaded) ?? (await fetch(request));
+    const html = response.headers.get("Content-Type")?.startsWith("text/html");
+    if (response.ok && html) await cache.put(shell, response.clone());
     return response;
   } catch (error) {
-    const kept =
-      (await cache.match(request, { ignoreSearch: true })) ??
-      (await cache.match(isPortalPath(path) ? PORTAL_SHELL : DASHBOARD_SHELL));
+    const kept = await cache.match(shell);
     if (kept) return kept;
     throw error;
   }
@@ -128,7 +141,7 @@ worker.addEventListener("fetch", (event) => {
     // Server-made pages (dev mailbox, Google sign-in, test checkout) stay as they are.
     if (/^\/(api|dev|billing|healthz|readyz|metrics)(\/|$)|^\/auth\/google/.test(url.pathname))
       return;
-    event.respondWith(fromNetworkFirst(request, url.pathname));
+    event.respondWith(fromNetworkFirst(request, url.pathname, event.preloadResponse));
   } else if (STATIC.test(url.pathname)) {
     event.respondWith(fromCacheFirst(request));
   }
