@@ -93,12 +93,6 @@ export class TestPushService {
     return this.pushesTo(endpoint);
   }
 
-  /** How many requests came in (accepted or not), to wait for one that should be refused. */
-  get requestCount(): number {
-    return this.received.length + this.refused.length + this.gone;
-  }
-  private gone = 0;
-
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -116,7 +110,6 @@ export class TestPushService {
     if (req.headers["content-encoding"] !== "aes128gcm") return refuse(400, "not aes128gcm");
     if (!req.headers.ttl) return refuse(400, "no TTL");
     if (device.status !== 201) {
-      this.gone += 1;
       res.writeHead(device.status).end();
       this.wake();
       return;
@@ -173,11 +166,5 @@ export class TestPushService {
 
   private wake(): void {
     for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Resolves once the service has had `count` requests in all. */
-  async waitForRequests(count: number): Promise<void> {
-    while (this.requestCount < count)
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 }
