@@ -21,9 +21,19 @@ export class SocketPresence {
 
   constructor(private readonly services: PresenceServices) {}
 
-  /** The user's first socket on this instance opened: present from now on. */
-  connected(userId: string): Promise<void> {
-    return this.inOrder(userId, () => this.upsert([userId]));
+  /**
+   * The user's first socket on this instance is opening: present from now on. Resolves once
+   * the row is written, or after `waitAtMostMs` (a slow database does not hold the upgrade;
+   * the write goes on).
+   */
+  connected(userId: string, waitAtMostMs = 1_000): Promise<void> {
+    const written = this.inOrder(userId, () => this.upsert([userId]));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitAtMostMs);
+      timer.unref();
+    });
+    return Promise.race([written, waited]).finally(() => clearTimeout(timer));
   }
 
   /** The user's last socket on this instance closed. */
