@@ -75,6 +75,39 @@ describe("a new message pushed to the recipient's phone", () => {
     expect(push?.payload.body).toBe("Sent a file: brief.pdf");
   });
 
+  it("announces a file sent for approval, and its new version", async () => {
+    const { owner, client, phone } = await conversationWithClientPhone();
+    const form = (name: string, requiresFeedback?: boolean) => {
+      const body = new FormData();
+      if (requiresFeedback) body.append("requiresFeedback", "true");
+      body.append(
+        "file",
+        new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }),
+        name,
+      );
+      return body;
+    };
+    const sent = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, {
+      body: form("logo.pdf", true),
+    });
+    expect(sent.status).toBe(201);
+    await pushService.waitForPushes(phone.endpoint, 1);
+    const declined = await client.agent.patch(`/api/messages/${sent.body.id}/feedback`, {
+      feedbackStatus: "needs_work",
+      feedbackComment: "Bigger, please",
+    });
+    expect(declined.status).toBe(200);
+    const version = await owner.agent.request("POST", `/api/messages/${sent.body.id}/versions`, {
+      body: form("logo-v2.pdf"),
+    });
+    expect(version.status).toBe(201);
+    const pushes = await pushService.waitForPushes(phone.endpoint, 2);
+    expect(pushes.map((push) => push.payload.body)).toEqual([
+      "Sent logo.pdf for your approval",
+      "New version of logo-v2.pdf for your approval",
+    ]);
+  });
+
   it("is not sent while the recipient has the app open (a socket), and is again once it closes", async () => {
     const { owner, client, phone } = await conversationWithClientPhone();
     const socket = await TestSocket.open(server.url, { cookie: client.agent.cookieHeader });
