@@ -121,6 +121,10 @@ describe.skipIf(!browserAvailable)("the installable app (PWA)", () => {
     // Headless Chromium has no push service: subscribing fails, and the page says so.
     await section.getByRole("button", { name: "Turn on notifications" }).click();
     await expectToast(page, "Could not turn notifications on");
+    await expectToast(
+      page,
+      "This browser could not reach its notification service. Please try again later.",
+    );
     await section.getByRole("button", { name: "Turn on notifications" }).waitFor();
     await page.context().close();
   });

@@ -59,7 +59,12 @@ export function PushSettingsSection({
     } catch (error) {
       toast({
         title: turnOn ? "Could not turn notifications on" : "Could not turn notifications off",
-        description: serverMessage(error, "Please try again"),
+        description: serverMessage(
+          error,
+          turnOn
+            ? "This browser could not reach its notification service. Please try again later."
+            : "Please try again",
+        ),
         variant: "destructive",
       });
       setState(await readPushState().catch(() => null));
