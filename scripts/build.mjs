@@ -44,12 +44,38 @@ export async function buildWeb() {
     });
   }
   const webDir = path.dirname(outputs.web);
+  await buildServiceWorker(webDir);
   log(`web -> ${path.relative(root, webDir)}`, started);
   // After both pages: the second build adds files to the first's (emptyOutDir only once).
   const compressing = performance.now();
   const { files, raw, br, gz } = await precompress(webDir);
   const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
   log(`${files} files precompressed (${kb(raw)} -> brotli ${kb(br)}, gzip ${kb(gz)})`, compressing);
+}
+
+/**
+ * web/src/pwa/sw.ts -> dist/web/sw.js (served from the root: its scope is the whole app). Its
+ * BUILD_ID names the pages it was built with, so every new build is a new worker, which
+ * replaces the old one's cache.
+ */
+export async function buildServiceWorker(webDir) {
+  const esbuild = await import("esbuild");
+  const { createHash } = await import("node:crypto");
+  const { readFileSync } = await import("node:fs");
+  const hash = createHash("sha256");
+  for (const page of WEB_PAGES) hash.update(readFileSync(path.join(webDir, page)));
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ["web/src/pwa/sw.ts"],
+    outfile: path.join(webDir, "sw.js"),
+    bundle: true,
+    format: "iife",
+    target: "es2022",
+    minify: true,
+    define: { BUILD_ID: JSON.stringify(hash.digest("hex").slice(0, 12)) },
+    logLevel: "warning",
+  });
+  if (result.errors.length > 0) throw new Error("service worker build failed");
 }
 
 function log(what, started) {

@@ -29,6 +29,7 @@ import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
 import searchRoutes from "./routes/api/search";
 import billingModeRoutes from "./routes/api/billing-mode";
+import pushRoutes from "./routes/api/push";
 import stripeWebhookRoutes, { STRIPE_WEBHOOK_PATH } from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
@@ -122,6 +123,7 @@ export function createApp(options: AppOptions) {
     feedbackLinkRoutes,
     subscriptionRoutes,
     billingModeRoutes,
+    pushRoutes,
     stripeWebhookRoutes,
     billingTestModeRoutes,
     searchRoutes,

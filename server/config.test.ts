@@ -306,3 +306,27 @@ describe("web push keys", () => {
     ]);
   });
 });
+
+describe("PUSH_TEST_ORIGINS (tests' local push services)", () => {
+  it("takes loopback http origins outside production, refuses anything else, and fails closed in production", () => {
+    expect(
+      loadConfig({ ...base, PUSH_TEST_ORIGINS: "http://127.0.0.1:9000/, http://localhost:9001" })
+        .pushTestOrigins,
+    ).toEqual(["http://127.0.0.1:9000", "http://localhost:9001"]);
+    expect(loadConfig(base).pushTestOrigins).toEqual([]);
+    expect(refusals({ PUSH_TEST_ORIGINS: "http://push.example.com" })).toEqual([
+      "PUSH_TEST_ORIGINS: must be http origins on a loopback host, e.g. http://127.0.0.1:9000",
+    ]);
+    expect(refusals({ PUSH_TEST_ORIGINS: "https://127.0.0.1:9000" })).toEqual([
+      "PUSH_TEST_ORIGINS: must be http origins on a loopback host, e.g. http://127.0.0.1:9000",
+    ]);
+    expect(
+      refusals({
+        NODE_ENV: "production",
+        BILLING_MODE: "off",
+        SMTP_URL: "smtp://mail:25",
+        PUSH_TEST_ORIGINS: "http://127.0.0.1:9000",
+      }),
+    ).toEqual(["PUSH_TEST_ORIGINS: tests only; unset it in production"]);
+  });
+});

@@ -112,6 +112,12 @@ const envSchema = z.object({
       .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
       .optional(),
   ),
+  /**
+   * Tests only: push service origins on this machine (http://127.0.0.1:PORT, comma-separated)
+   * that subscriptions may name although they are plain http on a loopback host. Refused in
+   * production, where every push endpoint must be https on a public host (server/push).
+   */
+  PUSH_TEST_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -145,6 +151,8 @@ export interface Config {
   inboundMail?: { port: number; domain: string };
   /** Web push (VAPID) keys: from the environment, else generated once and kept in DATA_DIR. */
   vapid: VapidKeys;
+  /** PUSH_TEST_ORIGINS: loopback push services the tests run; always empty in production. */
+  pushTestOrigins: string[];
 }
 
 export interface VapidKeys {
@@ -220,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : persistedVapidKeys(dataDir)),
       subject: values.VAPID_SUBJECT ?? vapidSubject(values.MAIL_FROM),
     },
+    pushTestOrigins: values.NODE_ENV === "production" ? [] : pushTestOrigins(values.PUSH_TEST_ORIGINS),
   };
 }
 
@@ -278,7 +287,29 @@ function startupRefusals(values: EnvValues): string[] {
     lines.push(
       "VAPID_PUBLIC_KEY: must be a P-256 public key (65 bytes, base64url) and VAPID_PRIVATE_KEY its 32-byte private key, as `npx web-push generate-vapid-keys` prints them",
     );
+  if (values.PUSH_TEST_ORIGINS) {
+    if (production) lines.push("PUSH_TEST_ORIGINS: tests only; unset it in production");
+    else if (pushTestOrigins(values.PUSH_TEST_ORIGINS).length === 0)
+      lines.push("PUSH_TEST_ORIGINS: must be http origins on a loopback host, e.g. http://127.0.0.1:9000");
+  }
   return lines;
+}
+
+/** The loopback origins of PUSH_TEST_ORIGINS; any other entry makes the list empty (refused above). */
+function pushTestOrigins(value: string | undefined): string[] {
+  if (!value) return [];
+  const origins: string[] = [];
+  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return [];
+    }
+    if (!allowsPlainHttp(url)) return [];
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 const S3_SETTINGS = [

@@ -8,6 +8,7 @@ import { notFound } from "../errors";
 import { inClaimTransaction, recordIdempotentMessage } from "../idempotency/current-claim";
 import { type Client, Message, type User } from "../models";
 import { messageSentCtes } from "./notification-schedule";
+import { pushNewMessage } from "../push/push-new-message";
 
 export interface NewMessage {
   /** Chosen here when the caller must know it before the insert (to announce it); else random. */
@@ -111,6 +112,7 @@ export async function sendMessage(
     ),
   );
   services.metrics.messagesSent.inc({ kind: "text" });
+  pushNewMessage(services, actor, client, message);
   if (announce) return message;
   try {
     await services.realtime.publish({

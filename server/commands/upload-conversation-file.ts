@@ -6,6 +6,7 @@ import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
 import { appendMessage } from "./send-message";
 import { assertStorageRoom } from "./storage-quota";
+import { pushNewMessage } from "../push/push-new-message";
 
 /** Where a new version goes: its thread's first message and its number there. */
 export interface VersionSlot {
@@ -92,5 +93,6 @@ export async function uploadConversationFile(
   }
   services.metrics.messagesSent.inc({ kind: "file" });
   await announce(services, "new_message", client.id, message.id);
+  pushNewMessage(services, actor, client, message);
   return message;
 }

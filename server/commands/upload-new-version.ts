@@ -5,6 +5,7 @@ import { type Client, Message, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
 import { announce, insertFileMessage, type VersionSlot } from "./upload-conversation-file";
+import { pushNewMessage } from "../push/push-new-message";
 
 export const VERSION_MESSAGES = {
   notAThread: "Only a file sent for approval can get a new version",
@@ -74,5 +75,6 @@ export async function uploadNewVersion(
   }
   services.metrics.messagesSent.inc({ kind: "file" });
   await announce(services, "new_message", client.id, message.id);
+  pushNewMessage(services, actor, client, message);
   return message;
 }

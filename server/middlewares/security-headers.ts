@@ -15,6 +15,9 @@ export function securityHeaders(appOrigin: string, secure: boolean): (ctx: AppCo
     "font-src 'self'",
     `connect-src 'self' ${socketOrigin}`,
     "frame-src 'self'",
+    // The service worker (/sw.js) and the web app manifests.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

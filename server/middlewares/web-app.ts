@@ -23,6 +23,12 @@ const CONTENT_TYPES: Record<string, string> = {
 const PRECOMPRESSED = new Set(compressibleExtensions);
 const SUFFIX: Record<StoredEncoding, string> = { br: ".br", gzip: ".gz" };
 
+/**
+ * Checked with the server on every load: the service worker (a new build must replace the old
+ * one at once) and the manifests that name it.
+ */
+const ALWAYS_FRESH = new Set(["/sw.js", "/manifest.webmanifest", "/client.webmanifest"]);
+
 /** The client portal has its own page so that clients load none of the dashboard. */
 function pageFor(requestPath: string): string {
   return /^\/(client|invite)(\/|$)/.test(requestPath) ? "client.html" : "index.html";
@@ -47,7 +53,11 @@ export function webApp(distDir: string) {
         await sendFile(
           ctx,
           asset,
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          immutable
+            ? "public, max-age=31536000, immutable"
+            : ALWAYS_FRESH.has(ctx.path)
+              ? "no-cache"
+              : "public, max-age=3600",
         );
         return;
       }

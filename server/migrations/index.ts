@@ -7,6 +7,7 @@ import * as rateLimits from "./20261125010000_rate_limits";
 import * as spentInviteTokens from "./20261125170000_spent_invite_tokens";
 import * as replyAddresses from "./20261126010000_reply_addresses";
 import * as feedbackEmailLinks from "./20261126020000_feedback_email_links";
+import * as pushSubscriptions from "./20261126030000_push_subscriptions";
 import * as messageSearch from "./20261126040000_message_search";
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -18,5 +19,6 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261125170000_spent_invite_tokens": spentInviteTokens,
   "20261126010000_reply_addresses": replyAddresses,
   "20261126020000_feedback_email_links": feedbackEmailLinks,
+  "20261126030000_push_subscriptions": pushSubscriptions,
   "20261126040000_message_search": messageSearch,
 };

@@ -3,6 +3,7 @@ export { EmailCode } from "./EmailCode";
 export { FeedbackLink, type FeedbackLinkDecision } from "./FeedbackLink";
 export { Message } from "./Message";
 export { NotificationState, type ReadState } from "./NotificationState";
+export { PushSubscription } from "./PushSubscription";
 export { Session } from "./Session";
 export { ShortLink } from "./ShortLink";
 export { StoredFile } from "./StoredFile";

@@ -17,6 +17,7 @@ import { MembersCache } from "./members-cache";
 import { readRealtimeEvent } from "./wire";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { UNAVAILABLE_MESSAGE } from "../middlewares/errors";
+import { PRESENCE_REFRESH_MS, SocketPresence } from "../push/presence";
 
 /** Re-exported for the server's own callers; defined once in shared/realtime.ts. */
 export { CLOSE_CODES };
@@ -80,6 +81,8 @@ export class RealtimeSocketServer {
   private readonly deliveries: PendingDelivery[] = [];
   private readonly members: MembersCache;
   private readonly stopCounting: () => void;
+  /** Who has a socket here, for the other instances too (a push goes only to the absent). */
+  private readonly presence: SocketPresence;
 
   constructor(
     private readonly services: Services,
@@ -102,6 +105,10 @@ export class RealtimeSocketServer {
     this.unsubscribe = services.realtime.subscribe((message) => this.onHubMessage(message));
     this.timers.push(setInterval(() => this.heartbeat(), this.options.heartbeatMs));
     this.timers.push(setInterval(() => void this.checkSessions(), this.options.sessionCheckMs));
+    this.presence = new SocketPresence(services);
+    this.timers.push(
+      setInterval(() => void this.presence.refresh([...this.byUser.keys()]), PRESENCE_REFRESH_MS),
+    );
     for (const timer of this.timers) timer.unref();
     this.stopCounting = services.metrics.countSockets(() => this.connectionCount);
   }
@@ -147,6 +154,9 @@ export class RealtimeSocketServer {
     await Promise.all(closing);
     clearTimeout(cut);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await this.presence.close().catch((error) => {
+      this.services.logger.warn({ err: error }, "socket presence: could not remove this instance's rows");
+    });
   }
 
   /**
@@ -183,8 +193,13 @@ export class RealtimeSocketServer {
       return;
     }
     this.authenticate(req)
-      .then((auth) => {
+      .then(async (auth) => {
+        // Present before the socket opens: a message sent once it is open is not pushed.
+        const first = auth.ok && !this.byUser.has(auth.identity.userId);
+        if (first) await this.presence.connected(auth.identity.userId);
         if (socket.destroyed || this.closed) {
+          if (first && !this.byUser.has(auth.identity.userId))
+            void this.presence.disconnected(auth.identity.userId);
           socket.destroy();
           return;
         }
@@ -354,7 +369,9 @@ export class RealtimeSocketServer {
     const set = this.byUser.get(connection.userId);
     if (!set) return;
     set.delete(connection);
-    if (set.size === 0) this.byUser.delete(connection.userId);
+    if (set.size > 0) return;
+    this.byUser.delete(connection.userId);
+    if (!this.closed) void this.presence.disconnected(connection.userId);
   }
 
   private allConnections(includeClosing = false): Connection[] {

@@ -22,6 +22,7 @@ import { feedbackLinkSchema, useFeedbackLinkResponse } from "../schemas/feedback
 import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { searchResponseSchema } from "../schemas/search";
+import { pushPublicKeyResponse } from "../schemas/push";
 import { accountTierInfoSchema, userChangedResponse, userSchema } from "../schemas/user";
 
 /** A route as the server registers it: method and path pattern, e.g. `GET /api/clients/:id`. */
@@ -97,6 +98,10 @@ export const API_RESPONSES = {
   "POST /api/stripe/webhook": stripeWebhookResponse,
   // Search
   "GET /api/search": searchResponseSchema,
+  // Web push (Settings, notifications on this device)
+  "GET /api/push/public-key": pushPublicKeyResponse,
+  "POST /api/push/subscriptions": successResponseSchema,
+  "DELETE /api/push/subscriptions": successResponseSchema,
 } as const satisfies Record<ApiRouteKey, z.ZodType | typeof FILE_ANSWER>;
 
 export type ApiRoute = keyof typeof API_RESPONSES;

@@ -33,6 +33,13 @@ export function setCurrentUser(queryClient: QueryClient, user: User | null): voi
 /** Signs out on the server, then forgets everything cached about the user. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   await apiPost("/api/logout");
+  // The server dropped this browser's push subscription with the session: the browser drops it
+  // too, so whoever signs in here next starts with notifications off.
+  void navigator.serviceWorker
+    ?.getRegistration()
+    .then((registration) => registration?.pushManager?.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
   setCurrentUser(queryClient, null);
 }

@@ -4,6 +4,7 @@ import { webPlatform } from "../platform/web-platform";
 import { AppProviders } from "./providers";
 import { AppRouter } from "./router";
 import "../ui/theme.css";
+import { registerServiceWorker } from "../pwa/register-sw";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -15,3 +16,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

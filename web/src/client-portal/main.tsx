@@ -16,6 +16,7 @@ import { usePortalRoute } from "./portal-location";
 import { SignedOutPage } from "./signed-out-page";
 import "../ui/theme.css";
 import "./portal.css";
+import { registerServiceWorker } from "../pwa/register-sw";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("client.html has no #root element");
@@ -59,3 +60,5 @@ function render() {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiPatch, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { PushSettingsSection } from "../pwa/push-settings-section";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
@@ -53,30 +54,38 @@ export function PortalSettings({ client }: { client: PortalClient }) {
   };
 
   return (
-    <form className="portal-settings form-stack" onSubmit={submit} noValidate>
-      <div>
-        <h2 className="portal-settings__title">Email notifications</h2>
-        <p className="portal-settings__hint">
-          When a message waits this long without your reply, we send you one email about it.
-        </p>
-      </div>
-      <TextField
-        label="Notification delay (minutes)"
-        type="number"
-        inputMode="numeric"
-        min={MIN_DELAY_MINUTES}
-        max={MAX_DELAY_MINUTES}
-        step={1}
-        value={delay}
-        onChange={(event) => setDelay(event.target.value)}
-        hint="Between 1 and 60 minutes. Empty means 5."
-        error={outOfRange ? "Choose between 1 and 60 minutes" : undefined}
+    <>
+      <form className="portal-settings form-stack" onSubmit={submit} noValidate>
+        <div>
+          <h2 className="portal-settings__title">Email notifications</h2>
+          <p className="portal-settings__hint">
+            When a message waits this long without your reply, we send you one email about it.
+          </p>
+        </div>
+        <TextField
+          label="Notification delay (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_DELAY_MINUTES}
+          max={MAX_DELAY_MINUTES}
+          step={1}
+          value={delay}
+          onChange={(event) => setDelay(event.target.value)}
+          hint="Between 1 and 60 minutes. Empty means 5."
+          error={outOfRange ? "Choose between 1 and 60 minutes" : undefined}
+        />
+        <div className="portal-settings__actions">
+          <Button type="submit" loading={save.isPending} disabled={outOfRange}>
+            {save.isPending ? "Saving..." : "Save Settings"}
+          </Button>
+        </div>
+      </form>
+      <PushSettingsSection
+        className="portal-settings push-settings--card"
+        headingLevel="h2"
+        titleClassName="portal-settings__title"
+        hintClassName="portal-settings__hint"
       />
-      <div className="portal-settings__actions">
-        <Button type="submit" loading={save.isPending} disabled={outOfRange}>
-          {save.isPending ? "Saving..." : "Save Settings"}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import { type User, useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
+import { usePlatform } from "../platform/platform-context";
 import { applyUserAnswer } from "./user-answer";
+
+/** Web push for this browser; the desktop app has notifications of its own. */
+const PushSettingsSection = lazy(() => import("../pwa/push-settings-section"));
 
 const DEFAULT_DELAY_MINUTES = 5;
 
@@ -18,8 +22,23 @@ function delayMinutes(value: string): number {
 
 export function NotificationsTab() {
   const { data: user } = useCurrentUser();
+  const platform = usePlatform();
   if (!user) return null;
-  return <NotificationsForm user={user} />;
+  return (
+    <div className="settings-section-list">
+      <NotificationsForm user={user} />
+      {platform.kind === "web" && (
+        <Suspense fallback={null}>
+          <PushSettingsSection
+            className="settings-section"
+            headingLevel="h3"
+            titleClassName="settings-section__title"
+            hintClassName="settings-section__hint"
+          />
+        </Suspense>
+      )}
+    </div>
+  );
 }
 
 function NotificationsForm({ user }: { user: User }) {

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOwner } from "../../tests/support/factories";
+import { TestClock } from "../../tests/support/clock";
+import { type TestServer, startTestServer } from "../../tests/support/server";
+import { createLogger } from "../logger";
+import { PRESENCE_REFRESH_MS, SocketPresence, usersWithOpenSocket } from "./presence";
+
+let server: TestServer;
+const clock = new TestClock();
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+});
+afterAll(() => server?.close());
+
+describe("socket presence across instances", () => {
+  it("is kept by the 20 s refresh, lapses 60 s after the last one, and ends with the instance", async () => {
+    const { id: userId } = await signUpOwner(server);
+    const services = { db: server.db, clock, logger: createLogger("silent") };
+    const instance = new SocketPresence(services);
+    const present = async () => (await usersWithOpenSocket(services, [userId])).has(userId);
+
+    expect(await present()).toBe(false);
+    await instance.connected(userId);
+    expect(await present()).toBe(true);
+    // Refreshed every 20 s, the row stays fresh however long the socket stays open.
+    for (let beat = 0; beat < 4; beat += 1) {
+      clock.advance(PRESENCE_REFRESH_MS);
+      await instance.refresh([userId]);
+      expect(await present()).toBe(true);
+    }
+    // The instance died: no more refreshes, and a minute later the user counts as away.
+    clock.advance(61_000);
+    expect(await present()).toBe(false);
+
+    await instance.connected(userId);
+    await instance.disconnected(userId);
+    expect(await present()).toBe(false);
+    await instance.connected(userId);
+    await instance.close();
+    expect(await present()).toBe(false);
+  });
+});
