@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import type { TestClock } from "../support/clock";
-import { addJoinedClient, type JoinedClient, setTier } from "../support/conversations";
 import { testDatabase } from "../support/database";
-import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { expectPath, openPage } from "../support/page";
-import { minimalPdf } from "../support/pdf";
+import {
+  feedbackAsOwnerSees,
+  type FileSentForApproval,
+  sendFileForApproval,
+} from "../support/file-for-approval";
 import { type TestServer, startTestServer } from "../support/server";
-import { linkIn, type ReceivedMail } from "../support/smtp";
+import { linkIn } from "../support/smtp";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -30,40 +32,8 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     await server?.db.destroy();
   });
 
-  interface Sent {
-    owner: SignedInOwner;
-    client: JoinedClient;
-    fileId: string;
-    mail: ReceivedMail;
-  }
-
-  /** The owner sends a file for approval; the client's email goes out after their delay. */
-  async function fileSentForApproval(fileName: string): Promise<Sent> {
-    const owner = await signUpOwner(server, "Olivia Owner");
-    await setTier(owner.id, "pro");
-    const client = await addJoinedClient(server, owner, { name: "Carla Client" });
-    const body = new FormData();
-    body.append("requiresFeedback", "true");
-    body.append(
-      "file",
-      new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }),
-      fileName,
-    );
-    const upload = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    (server.clock as TestClock).advanceMinutes(5);
-    await server.jobs.runOnce("unanswered-messages");
-    const mail = await server.smtp.waitFor(client.email, (m) => m.text.includes(fileName));
-    return { owner, client, fileId: upload.body.id, mail };
-  }
-
-  /** What the owner's app says about the file. */
-  async function feedbackOf(
-    sent: Sent,
-  ): Promise<{ feedbackStatus: string; feedbackComment: string | null }> {
-    const files = await sent.owner.agent.get(`/api/clients/${sent.client.id}/attachments`);
-    return files.body.find((file: { id: string }) => file.id === sent.fileId);
-  }
+  const fileSentForApproval = (fileName: string) => sendFileForApproval(server, fileName);
+  const feedbackOf = feedbackAsOwnerSees;
 
   /** A mail scanner: fetches the link and runs the page's scripts, in a browser of its own. */
   async function scan(url: string): Promise<void> {
@@ -74,7 +44,7 @@ describe.skipIf(!browserAvailable)("approve from the inbox", () => {
     await scanner.context().close();
   }
 
-  const ownerConversation = async (sent: Sent): Promise<Page> => {
+  const ownerConversation = async (sent: FileSentForApproval): Promise<Page> => {
     const page = await openPage(browser, server.url, sent.owner.agent);
     await page.goto(`/?client=${sent.client.id}`);
     return page;

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClock } from "../../../tests/support/clock";
-import { addJoinedClient, type JoinedClient, setTier } from "../../../tests/support/conversations";
-import { type SignedInOwner, signUpOwner } from "../../../tests/support/factories";
+import { addJoinedClient, setTier } from "../../../tests/support/conversations";
+import { signUpOwner } from "../../../tests/support/factories";
 import { testDatabase } from "../../../tests/support/database";
-import { minimalPdf } from "../../../tests/support/pdf";
+import {
+  feedbackAsOwnerSees,
+  type FileSentForApproval,
+  sendFileForApproval,
+} from "../../../tests/support/file-for-approval";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
-import { linkIn, type ReceivedMail } from "../../../tests/support/smtp";
+import { minimalPdf } from "../../../tests/support/pdf";
+import { linkIn } from "../../../tests/support/smtp";
 import { TestSocket } from "../../../tests/support/ws-client";
 import { FeedbackLink } from "../../models";
 
@@ -28,53 +33,24 @@ afterAll(async () => {
   await server?.db.destroy();
 });
 
-interface Sent {
-  owner: SignedInOwner;
-  client: JoinedClient;
-  fileId: string;
-  mail: ReceivedMail;
+interface Sent extends FileSentForApproval {
   approveToken: string;
   needsWorkToken: string;
 }
 
 const tokenOf = (url: string) => url.split("/").pop() ?? "";
 
-/**
- * The owner sends a file for approval; five minutes later (the client's default delay) the
- * unanswered-messages email goes out with its Approve and Needs Work links.
- */
+/** A file sent for approval, and the tokens of its email's Approve and Needs Work links. */
 async function fileSentForApproval(name = "logo-draft.pdf"): Promise<Sent> {
-  const owner = await signUpOwner(server, "Olivia Owner");
-  await setTier(owner.id, "pro");
-  const client = await addJoinedClient(server, owner, { name: "Carla Client" });
-  const body = new FormData();
-  body.append("requiresFeedback", "true");
-  body.append("file", new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }), name);
-  const upload = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body });
-  expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-  clock.advanceMinutes(5);
-  await server.jobs.runOnce("unanswered-messages");
-  const mail = await server.smtp.waitFor(client.email, (m) => m.text.includes(name));
-  const approve = linkIn(mail, "Approve");
-  const needsWork = linkIn(mail, "Needs Work");
+  const sent = await sendFileForApproval(server, name);
   return {
-    owner,
-    client,
-    fileId: upload.body.id,
-    mail,
-    approveToken: tokenOf(approve),
-    needsWorkToken: tokenOf(needsWork),
+    ...sent,
+    approveToken: tokenOf(linkIn(sent.mail, "Approve")),
+    needsWorkToken: tokenOf(linkIn(sent.mail, "Needs Work")),
   };
 }
 
-/** The file as the owner's app shows it. */
-async function fileAsOwnerSees(sent: Sent) {
-  const list = await sent.owner.agent.get(`/api/clients/${sent.client.id}/attachments`);
-  expect(list.status).toBe(200);
-  return (
-    list.body as { id: string; feedbackStatus: string; feedbackComment: string | null }[]
-  ).find((file) => file.id === sent.fileId)!;
-}
+const fileAsOwnerSees = feedbackAsOwnerSees;
 
 /** A caller with no cookies at all, as a mail scanner is. */
 const stranger = () => server.agent();
