@@ -190,6 +190,7 @@ function Outcome({ data, answer }: { data: FeedbackLinkPayload; answer: UseFeedb
     <BrandedPage lookup={{ client: data.clientId }} title={approved ? "Approved" : "Feedback sent"}>
       <div ref={heading} tabIndex={-1} className="feedback-link__outcome">
         <Alert
+          variant="success"
           title={
             approved ? `You approved ${data.fileName}.` : `${data.fileName} is marked Needs Work.`
           }

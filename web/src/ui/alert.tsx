@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { AlertIcon } from "./icons";
+import { AlertIcon, CheckIcon } from "./icons";
 import "./alert.css";
 
 interface AlertProps {
   title: string;
   children?: ReactNode;
-  variant?: "info" | "destructive";
+  variant?: "info" | "success" | "destructive";
 }
 
 /** A message that stays on the page (unlike a toast), announced when it appears. */
@@ -15,9 +15,7 @@ export function Alert({ title, children, variant = "info" }: AlertProps) {
       className={`alert alert--${variant}`}
       role={variant === "destructive" ? "alert" : "status"}
     >
-      <span className="alert__icon">
-        <AlertIcon />
-      </span>
+      <span className="alert__icon">{variant === "success" ? <CheckIcon /> : <AlertIcon />}</span>
       <div>
         <p className="alert__title">{title}</p>
         {children && <p>{children}</p>}
