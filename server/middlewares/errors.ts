@@ -1,8 +1,10 @@
 import type { AppContext } from "../context";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { HttpError } from "../errors";
+import { loggedPath } from "./request-log";
 
-export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a moment.";
 /** About the database timeouts (db/timeouts.ts): by then the outcome is known either way. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -22,13 +24,13 @@ export function presentError(ctx: AppContext, error: unknown): void {
     return;
   }
   if (isDatabaseUnavailable(error)) {
-    ctx.services.logger.warn({ err: error, path: ctx.path }, "database unavailable");
+    ctx.services.logger.warn({ err: error, path: loggedPath(ctx.path) }, "database unavailable");
     ctx.status = 503;
     ctx.set("Retry-After", String(RETRY_AFTER_SECONDS));
     ctx.body = { message: UNAVAILABLE_MESSAGE };
     return;
   }
-  ctx.services.logger.error({ err: error, path: ctx.path }, "request failed");
+  ctx.services.logger.error({ err: error, path: loggedPath(ctx.path) }, "request failed");
   ctx.status = 500;
   ctx.body = { message: "Something went wrong. Please try again." };
 }

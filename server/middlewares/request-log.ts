@@ -4,10 +4,11 @@ const INFO = 30;
 
 /**
  * An invite link's token, a short code or an email's Approve / Needs Work token is a key to a
- * conversation: the log keeps only the route.
+ * conversation: the logs (this line, and the error lines of server/middlewares/errors.ts) keep
+ * only the route.
  */
 const SECRET_SEGMENT = /\/(invite|short-link|feedback-links|feedback)\/[^/]+/g;
-const loggedPath = (path: string) => path.replace(SECRET_SEGMENT, "/$1/[redacted]");
+export const loggedPath = (path: string) => path.replace(SECRET_SEGMENT, "/$1/[redacted]");
 
 /**
  * One line per request once its answer (error answers included) is settled, in the logger's
