@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 import { notFound } from "../errors";
 import { Client, type User } from "../models";
-import { findClient } from "./clients";
+import { authorizedClient } from "./clients";
 import { definePolicy } from "./policy";
 
 /** Which messages a search may look at: one owner's conversations, or one of them. */
@@ -11,39 +11,22 @@ export interface SearchScope {
   clientId?: string;
 }
 
-const isOwnerOf = (actor: User, client: Client) => client.ownerId === actor.id;
-const isClientOf = (actor: User, client: Client) =>
-  client.userId !== null && client.userId === actor.id;
-
-/**
- * Owners search all their conversations, or one of theirs; a client searches their own
- * conversation only. Any other conversation answers 404 (its existence is not revealed).
- */
+/** Owners search all their conversations at once; anyone else, one conversation. */
 export const searchPolicy = definePolicy({
   searchAll: (actor: User) => actor.role === "owner" || notFound("Client not found"),
-  searchConversation: (actor: User, client: Client | undefined) =>
-    (client !== undefined && (isOwnerOf(actor, client) || isClientOf(actor, client))) ||
-    notFound("Client not found"),
 });
 
 /**
- * The scope of the actor's search: `clientId` when given and theirs; otherwise every
- * conversation of an owner, or a client's own conversation.
+ * The scope of the actor's search: `clientId` when the actor may read its messages (else 404,
+ * as for the conversation itself); otherwise every conversation of an owner, or a client's own.
  */
 export async function authorizedSearchScope(
   db: Knex,
   actor: User,
   clientId: string | undefined,
 ): Promise<SearchScope> {
-  if (clientId !== undefined) {
-    const client = await findClient(db, clientId);
-    searchPolicy.authorize(actor, "searchConversation", client);
-    return { ownerId: client!.ownerId, clientId: client!.id };
-  }
-  if (searchPolicy.can(actor, "searchAll")) return { ownerId: actor.id };
-  const own = await Client.query(db)
-    .select("id", "ownerId", "userId")
-    .findOne({ userId: actor.id });
-  searchPolicy.authorize(actor, "searchConversation", own);
-  return { ownerId: own!.ownerId, clientId: own!.id };
+  if (clientId === undefined && searchPolicy.can(actor, "searchAll")) return { ownerId: actor.id };
+  const id = clientId ?? (await Client.idOfUser(db, actor)) ?? undefined;
+  const client = await authorizedClient(db, actor, "readMessages", id);
+  return { ownerId: client.ownerId, clientId: client.id };
 }
