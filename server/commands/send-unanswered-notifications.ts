@@ -2,6 +2,7 @@ import type { Role } from "../../shared/schemas/user";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { replyToFor } from "../inbound/reply-address";
+import { conversationUrl } from "../presenters/conversation-url";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { ownerDisplayName } from "../mail/client-mails";
 import {
@@ -220,7 +221,7 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
     messages: messages.map((m) => ({ ...m, decisionLinks: links.get(m.id) })),
     total: messages[0]?.total ?? messages.length,
     delayMinutes: toOwner ? row.ownerDelay : row.clientDelay,
-    conversationUrl: toOwner ? `${appUrl}/?client=${row.clientId}` : `${appUrl}/client/${row.clientId}`,
+    conversationUrl: conversationUrl(appUrl, row.recipientRole, row.clientId),
     settingsUrl: toOwner
       ? `${appUrl}/?settings=notifications`
       : `${appUrl}/client/${row.clientId}?tab=settings`,

@@ -1,6 +1,7 @@
 import type { PushPayload } from "../../shared/schemas/push";
 import type { Role } from "../../shared/schemas/user";
 import type { Client, Message, User } from "../models";
+import { conversationUrl } from "../presenters/conversation-url";
 
 /** How much of a message a notification shows. */
 export const PUSH_BODY_CHARACTERS = 100;
@@ -9,13 +10,6 @@ export const PUSH_BODY_CHARACTERS = 100;
 export function firstCharacters(text: string, max = PUSH_BODY_CHARACTERS): string {
   const characters = Array.from(text.trim());
   return characters.length > max ? `${characters.slice(0, max).join("")}…` : characters.join("");
-}
-
-/** Where a tap leads: the conversation, in the dashboard for the owner, in the portal for the client. */
-export function conversationUrl(appUrl: string, recipientRole: Role, clientId: string): string {
-  return recipientRole === "owner"
-    ? `${appUrl}/?client=${encodeURIComponent(clientId)}`
-    : `${appUrl}/client/${encodeURIComponent(clientId)}`;
 }
 
 /**
