@@ -24,7 +24,11 @@ export interface RateLimiterOptions {
   keyPrefix?: string;
 }
 
-type BuildLimiter = (options: { points: number; duration: number; keyPrefix: string }) => RateLimiterAbstract;
+type BuildLimiter = (options: {
+  points: number;
+  duration: number;
+  keyPrefix: string;
+}) => RateLimiterAbstract;
 
 /**
  * Fixed-window counters (rate-limiter-flexible). On PostgreSQL they are rows of rate_limits,
@@ -78,7 +82,8 @@ export class RateLimiter {
 /** The limiter for this database: shared through PostgreSQL, or in process on PGlite. */
 export function createRateLimiter(db: Database, options: RateLimiterOptions = {}): RateLimiter {
   const keyPrefix = options.keyPrefix ?? "rl";
-  if (isPglite(db)) return new RateLimiter((settings) => new RateLimiterMemory(settings), keyPrefix);
+  if (isPglite(db))
+    return new RateLimiter((settings) => new RateLimiterMemory(settings), keyPrefix);
   return new RateLimiter(
     (settings) =>
       new RateLimiterPostgres({
@@ -126,4 +131,6 @@ export const LIMITS = {
   registerPerIp: { points: 30, windowMs: 60 * MINUTE },
   shortLinkPerIp: { points: 60, windowMs: 15 * MINUTE },
   invitePerIp: { points: 60, windowMs: 15 * MINUTE },
+  /** Approve / Needs Work links: 256-bit tokens, so this only keeps the lookups cheap. */
+  feedbackLinkPerIp: { points: 120, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

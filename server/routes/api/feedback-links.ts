@@ -6,7 +6,7 @@ import { findFeedbackLink, useFeedbackLink } from "../../commands/use-feedback-l
 import type { AppContext } from "../../context";
 import { withInput } from "../../middlewares/validate";
 import { presentFeedbackLink } from "../../presenters/feedback-link";
-import type { Limit } from "../../security/rate-limiter";
+import { LIMITS } from "../../security/rate-limiter";
 import type { AreaRouter } from "../area-router";
 
 /**
@@ -16,11 +16,8 @@ import type { AreaRouter } from "../area-router";
  */
 const router: AreaRouter = new Router({ prefix: "/api/feedback-links" });
 
-/** Tokens are 256-bit: this only keeps the lookups cheap. */
-const LINKS_PER_IP: Limit = { points: 120, windowMs: 15 * 60_000 };
-
 async function limit(ctx: AppContext, next: Next) {
-  await ctx.services.rateLimiter.consume(`feedback-link:${ctx.ip}`, LINKS_PER_IP);
+  await ctx.services.rateLimiter.consume(`feedbackLinkPerIp:${ctx.ip}`, LIMITS.feedbackLinkPerIp);
   return next();
 }
 
