@@ -33,8 +33,15 @@ export function setCurrentUser(queryClient: QueryClient, user: User | null): voi
 /** Signs out on the server, then forgets everything cached about the user. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   await apiPost("/api/logout");
-  // The server dropped this browser's push subscription with the session: the browser drops it
-  // too, so whoever signs in here next starts with notifications off.
+  forgetSignedInUser(queryClient);
+}
+
+/**
+ * After sign-out or account deletion: forgets everything cached about the user, and drops this
+ * browser's push subscription (the server dropped it with the session), so whoever signs in
+ * here next starts with notifications off.
+ */
+export function forgetSignedInUser(queryClient: QueryClient): void {
   void navigator.serviceWorker
     ?.getRegistration()
     .then((registration) => registration?.pushManager?.getSubscription())

@@ -84,9 +84,7 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
 
   const reissue = useMutation({
     mutationFn: async () => {
-      const answer = await apiPost<InviteLinkResponse>(
-        `${clientPath(client)}/invite`,
-      );
+      const answer = await apiPost<InviteLinkResponse>(`${clientPath(client)}/invite`);
       return {
         clientName: client.name,
         standardUrl: answer.inviteUrl,
@@ -114,6 +112,7 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
       navigate("/", { replace: true });
       queryClient.removeQueries({ queryKey: queryKeys.messages(client.id) });
       queryClient.removeQueries({ queryKey: queryKeys.attachments(client.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.allSearches });
       void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
       void queryClient.invalidateQueries({ queryKey: queryKeys.accountTier });
     },

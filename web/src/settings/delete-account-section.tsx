@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { apiPost, serverMessage } from "../api/client";
-import { setCurrentUser, useCurrentUser } from "../api/current-user";
-import { queryKeys } from "../api/query-keys";
+import { forgetSignedInUser, useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
 import { TextField } from "../ui/field";
@@ -54,9 +53,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const remove = useMutation({
     mutationFn: () => apiPost("/api/user/delete", hasPassword ? { password } : {}),
     onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
+      forgetSignedInUser(queryClient);
       toast(ACCOUNT_DELETED_NOTICE);
-      setCurrentUser(queryClient, null);
       navigate("/auth", { replace: true });
     },
     onError: (error) =>
