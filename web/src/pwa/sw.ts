@@ -1,5 +1,5 @@
 /**
- * The service worker (served as /sw.js, scope /; scripts/build-sw.mjs builds it after the
+ * The service worker (served as /sw.js, scope /; scripts/build.mjs builds it after the
  * pages): the app shell offline and web push.
  *
  * - Pages: network first, so a deploy is seen at once; offline, the shell of their side (portal
@@ -100,6 +100,16 @@ worker.addEventListener("activate", (event) => {
 });
 
 /**
+ * The page's answer as its side's shell: the same body and headers (its CSP included), less
+ * the Link header, which preloads the data of the page's own address (a portal conversation).
+ */
+async function asShell(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete("Link");
+  return new Response(await response.clone().blob(), { status: response.status, headers });
+}
+
+/**
  * A page: from the network, keeping the answer as its side's shell (every portal page is the
  * same client.html, every dashboard page index.html), so nothing of the address (an invite
  * token, say) is stored; offline, that shell.
@@ -114,7 +124,7 @@ async function fromNetworkFirst(
   try {
     const response = (await preloaded) ?? (await fetch(request));
     const html = response.headers.get("Content-Type")?.startsWith("text/html");
-    if (response.ok && html) await cache.put(shell, response.clone());
+    if (response.ok && html) await cache.put(shell, await asShell(response));
     return response;
   } catch (error) {
     const kept = await cache.match(shell);
