@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   FEEDBACK_COMMENT_MAX_LENGTH,
   formatFileSize,
@@ -18,7 +18,7 @@ import { CenteredSpinner } from "../ui/spinner";
 import { BrandedPage } from "./branded-page";
 import { rememberedClient } from "./remembered-client";
 import { SignInLinkRequest } from "./sign-in-link-request-lazy";
-import "../ui/field.css";
+import { Field } from "../ui/field";
 import "./feedback-link.css";
 
 /**
@@ -69,8 +69,13 @@ export default function FeedbackLinkPage({ token }: { token: string }) {
       </BrandedPage>
     );
   }
+  // A 400 on Needs Work is about the comment, and shows next to its field.
+  const commentError =
+    data.decision === "needs_work" &&
+    decide.error instanceof ApiError &&
+    decide.error.status === 400;
   const refused =
-    decide.isError && !(decide.error instanceof ApiError && decide.error.status === 400)
+    decide.isError && !commentError
       ? serverMessage(decide.error, "Something went wrong. Please try again.")
       : null;
   return data.decision === "approve" ? (
@@ -121,7 +126,6 @@ function NeedsWorkForm({
   refused: string | null;
   onSend: (comment: string) => void;
 }) {
-  const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
@@ -137,30 +141,24 @@ function NeedsWorkForm({
   };
   return (
     <form className="feedback-link__form" onSubmit={submit} noValidate>
-      <label className="field__label" htmlFor={id}>
-        Your comment
-      </label>
-      <textarea
-        ref={field}
-        id={id}
-        className="feedback-link__field"
-        rows={5}
-        required
-        maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
-        value={comment}
-        disabled={pending}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setComment(event.target.value);
-          if (event.target.value.trim()) setMissing(false);
-        }}
-      />
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <Field label="Your comment" error={error}>
+        {(control) => (
+          <textarea
+            ref={field}
+            {...control}
+            className="feedback-link__field"
+            rows={5}
+            required
+            maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
+            value={comment}
+            disabled={pending}
+            onChange={(event) => {
+              setComment(event.target.value);
+              if (event.target.value.trim()) setMissing(false);
+            }}
+          />
+        )}
+      </Field>
       {refused && <Alert variant="destructive" title={refused} />}
       <div className="branded-page__actions feedback-link__actions">
         <Button type="submit" size="lg" loading={pending}>

@@ -118,6 +118,9 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
               setTab("conversation");
               navigate(
                 `/client/${encodeURIComponent(client.id)}?message=${encodeURIComponent(result.messageId)}`,
+                // The address goes back to the conversation's once the message is shown: one
+                // history entry, not two alike.
+                { replace: true },
               );
             }}
           />
