@@ -13,7 +13,8 @@ import {
 import { type TestServer, startTestServer } from "../support/server";
 import { linkIn } from "../support/smtp";
 
-const SHOTS = process.env.SHOTS_DIR;
+/** Set SCREENSHOT_DIR to keep screenshots of the email and the pages. */
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe.skipIf(!browserAvailable)("approve from the inbox", () => {
   let server: TestServer;

@@ -7,6 +7,9 @@ import { signUpOwner } from "../support/factories";
 import { expectToast, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
+/** Set SCREENSHOT_DIR to keep screenshots of the offline shell and the Settings section. */
+const shots = process.env.SCREENSHOT_DIR;
+
 /** Waits until the service worker controls the page (it claims open pages when it activates). */
 async function waitForServiceWorker(page: Page): Promise<{ scope: string; script: string }> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -97,7 +100,7 @@ describe.skipIf(!browserAvailable)("the installable app (PWA)", () => {
       expect(reloaded?.fromServiceWorker()).toBe(true);
       // The shell's scripts ran from the cache: the portal renders (and says it cannot reach the server).
       await page.getByText("We couldn't load this page").waitFor();
-      await page.screenshot({ path: "/tmp/shots-push/portal-offline.png" });
+      if (shots) await page.screenshot({ path: `${shots}/portal-offline.png` });
       await page.context().close();
     } finally {
       await own.close().catch(() => undefined);
@@ -117,7 +120,7 @@ describe.skipIf(!browserAvailable)("the installable app (PWA)", () => {
       .getByText("Get a notification on this device when a new message arrives")
       .waitFor();
     await section.getByRole("button", { name: "Turn on notifications" }).waitFor();
-    await page.screenshot({ path: "/tmp/shots-push/portal-settings-off.png", fullPage: true });
+    if (shots) await page.screenshot({ path: `${shots}/portal-settings-off.png`, fullPage: true });
     // Headless Chromium has no push service: subscribing fails, and the page says so.
     await section.getByRole("button", { name: "Turn on notifications" }).click();
     await expectToast(page, "Could not turn notifications on");
@@ -146,7 +149,7 @@ describe.skipIf(!browserAvailable)("the installable app (PWA)", () => {
     const section = page.getByRole("region", { name: "Notifications on this device" });
     await section.getByText("Notifications are blocked for this site.").waitFor();
     expect(await section.getByRole("button").count()).toBe(0);
-    await page.screenshot({ path: "/tmp/shots-push/dashboard-settings-denied.png" });
+    if (shots) await page.screenshot({ path: `${shots}/dashboard-settings-denied.png` });
     await page.context().close();
   });
 });

@@ -9,8 +9,8 @@ import { openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
 const PHONE = { width: 375, height: 740 };
-/** Where screenshots go when SEARCH_SHOTS names a folder (to look at the UI). */
-const shots = process.env.SEARCH_SHOTS;
+/** Set SCREENSHOT_DIR to keep screenshots of the results and the opened messages. */
+const shots = process.env.SCREENSHOT_DIR;
 
 describe.skipIf(!browserAvailable)("searching messages in the browser", () => {
   let server: TestServer;

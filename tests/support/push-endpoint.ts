@@ -138,29 +138,35 @@ export class TestPushService {
     if (this.vapidPublicKey && key !== this.vapidPublicKey) return "signed by another VAPID key";
     const point = Buffer.from(key, "base64url");
     if (point.length !== 65 || point[0] !== 4) return "VAPID key is not a P-256 point";
-    const publicKey = createPublicKey({
-      key: {
-        kty: "EC",
-        crv: "P-256",
-        x: point.subarray(1, 33).toString("base64url"),
-        y: point.subarray(33).toString("base64url"),
-      },
-      format: "jwk",
-    });
-    const [header = "", claims = "", signature = ""] = jwt.split(".");
-    const signed = verify(
-      "sha256",
-      Buffer.from(`${header}.${claims}`),
-      { key: publicKey, dsaEncoding: "ieee-p1363" },
-      Buffer.from(signature, "base64url"),
-    );
-    if (!signed) return "VAPID signature does not verify";
-    const head = JSON.parse(Buffer.from(header, "base64url").toString());
-    const body = JSON.parse(Buffer.from(claims, "base64url").toString());
-    if (head.alg !== "ES256") return "VAPID JWT is not ES256";
-    if (body.aud !== this.origin) return `VAPID audience ${body.aud} is not ${this.origin}`;
-    if (typeof body.exp !== "number" || body.exp * 1000 < Date.now()) return "VAPID JWT expired";
-    if (!/^(mailto:|https:)/.test(String(body.sub))) return "VAPID subject missing";
+    // A malformed key or JWT is a refusal to report, not an exception that leaves the
+    // request unanswered.
+    try {
+      const publicKey = createPublicKey({
+        key: {
+          kty: "EC",
+          crv: "P-256",
+          x: point.subarray(1, 33).toString("base64url"),
+          y: point.subarray(33).toString("base64url"),
+        },
+        format: "jwk",
+      });
+      const [header = "", claims = "", signature = ""] = jwt.split(".");
+      const signed = verify(
+        "sha256",
+        Buffer.from(`${header}.${claims}`),
+        { key: publicKey, dsaEncoding: "ieee-p1363" },
+        Buffer.from(signature, "base64url"),
+      );
+      if (!signed) return "VAPID signature does not verify";
+      const head = JSON.parse(Buffer.from(header, "base64url").toString());
+      const body = JSON.parse(Buffer.from(claims, "base64url").toString());
+      if (head.alg !== "ES256") return "VAPID JWT is not ES256";
+      if (body.aud !== this.origin) return `VAPID audience ${body.aud} is not ${this.origin}`;
+      if (typeof body.exp !== "number" || body.exp * 1000 < Date.now()) return "VAPID JWT expired";
+      if (!/^(mailto:|https:)/.test(String(body.sub))) return "VAPID subject missing";
+    } catch {
+      return "malformed VAPID JWT";
+    }
     return null;
   }
 
