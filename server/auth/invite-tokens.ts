@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
+import { openToken, sealingKey, sealToken } from "./sealed-tokens";
 import { hashToken } from "./sessions";
 
 /** An invite as it is handed out (token) and kept (hash for lookup, ciphertext to show again). */
@@ -10,22 +11,19 @@ export interface IssuedInvite {
 
 const TOKEN_BYTES = 16; // 128 bits
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-const FORMAT = "v1";
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /**
  * Invite tokens: 128-bit random, looked up by their SHA-256, and also kept encrypted with
- * AES-256-GCM (key derived from the session secret, the client's id as associated data) so
- * that the owner's list can show the live link and a short link can resolve to it. A stolen
- * table opens no conversation without the secret; a ciphertext moved to another client's row
- * does not decrypt.
+ * AES-256-GCM (./sealed-tokens: key derived from the session secret, the client's id as
+ * associated data) so that the owner's list can show the live link and a short link can
+ * resolve to it. A stolen table opens no conversation without the secret; a ciphertext moved
+ * to another client's row does not decrypt.
  */
 export class InviteTokens {
   private readonly key: Buffer;
 
   constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync("sha256", secret, "clientdesk", "invite-token-encryption", 32));
+    this.key = sealingKey(secret, "invite-token-encryption");
   }
 
   issue(clientId: string): IssuedInvite {
@@ -35,30 +33,11 @@ export class InviteTokens {
 
   /** The live token of a client, or null when there is none or it cannot be read (secret changed). */
   reveal(clientId: string, encrypted: string | null): string | null {
-    if (!encrypted) return null;
-    const [format, payload] = encrypted.split(":");
-    if (format !== FORMAT || !payload) return null;
-    const bytes = Buffer.from(payload, "base64url");
-    if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, bytes.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(clientId));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([
-        decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
-        decipher.final(),
-      ]).toString("utf8");
-    } catch {
-      return null;
-    }
+    return encrypted ? openToken(this.key, clientId, encrypted) : null;
   }
 
   private encrypt(clientId: string, token: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
-    cipher.setAAD(Buffer.from(clientId));
-    const ciphertext = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
-    return `${FORMAT}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString("base64url")}`;
+    return sealToken(this.key, clientId, token);
   }
 }
 

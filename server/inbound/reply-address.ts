@@ -1,31 +1,29 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Knex } from "knex";
+import { openToken, sealingKey, sealToken } from "../auth/sealed-tokens";
+import { hashToken } from "../auth/sessions";
 import type { Services } from "../context";
+import { CLAIM_LEASE_MS } from "../idempotency/idempotency-key";
 
 /**
  * Reply addresses: `reply+<token>@INBOUND_EMAIL_DOMAIN`, one per person and conversation.
  * The token is 128 random bits in lower-case hex (relays and forwarders may lower-case the
  * local part, so nothing case-sensitive), looked up by its SHA-256. It is also kept encrypted
- * (AES-256-GCM, key derived from the session secret, person and conversation as associated
- * data) so that every later mail to the same person about the same conversation carries the
- * same address: a reply to an older notification still arrives. A stolen table yields no
- * address without the secret.
+ * (../auth/sealed-tokens: AES-256-GCM, key derived from the session secret, person and
+ * conversation as associated data) so that every later mail to the same person about the same
+ * conversation carries the same address: a reply to an older notification still arrives. A
+ * stolen table yields no address without the secret.
  */
 
 const TOKEN_BYTES = 16;
 const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 const LOCAL_PREFIX = "reply+";
-const FORMAT = "v1";
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 export interface ReplyAddress {
   id: string;
   userId: string;
   clientId: string;
 }
-
-export const hashReplyToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const replyAddressOf = (token: string, domain: string) =>
   `${LOCAL_PREFIX}${token}@${domain}`;
@@ -49,9 +47,7 @@ export class ReplyAddresses {
     secret: string,
     private readonly domain: string,
   ) {
-    this.key = Buffer.from(
-      hkdfSync("sha256", secret, "clientdesk", "reply-address-encryption", 32),
-    );
+    this.key = sealingKey(secret, "reply-address-encryption");
   }
 
   /**
@@ -80,7 +76,7 @@ export class ReplyAddresses {
          values (?, ?, ?, ?)
          on conflict (user_id, client_id) where revoked_at is null do nothing
          returning id`,
-        [userId, clientId, hashReplyToken(token), this.encrypt(userId, clientId, token)],
+        [userId, clientId, hashToken(token), this.encrypt(userId, clientId, token)],
       );
       if (inserted.rows.length > 0) return replyAddressOf(token, this.domain);
     }
@@ -93,37 +89,19 @@ export class ReplyAddresses {
     if (!token) return null;
     const row = await this.db("reply_addresses")
       .select("id", "user_id as userId", "client_id as clientId")
-      .where("token_hash", hashReplyToken(token))
+      .where("token_hash", hashToken(token))
       .whereNull("revoked_at")
       .first();
     return row ?? null;
   }
 
   private encrypt(userId: string, clientId: string, token: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
-    cipher.setAAD(Buffer.from(`${userId}:${clientId}`));
-    const ciphertext = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
-    return `${FORMAT}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString("base64url")}`;
+    return sealToken(this.key, `${userId}:${clientId}`, token);
   }
 
   private decrypt(userId: string, clientId: string, encrypted: string): string | null {
-    const [format, payload] = encrypted.split(":");
-    if (format !== FORMAT || !payload) return null;
-    const bytes = Buffer.from(payload, "base64url");
-    if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, bytes.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(`${userId}:${clientId}`));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      const token = Buffer.concat([
-        decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
-        decipher.final(),
-      ]).toString("utf8");
-      return TOKEN_PATTERN.test(token) ? token : null;
-    } catch {
-      return null;
-    }
+    const token = openToken(this.key, `${userId}:${clientId}`, encrypted);
+    return token !== null && TOKEN_PATTERN.test(token) ? token : null;
   }
 }
 
@@ -141,22 +119,82 @@ export async function revokeReplyAddresses(
 }
 
 /**
- * Records that `messageId` was received on this address; false when it already was (a mail
- * delivered twice). `forget` undoes it when posting failed, so that the retry posts.
+ * What claimMessageId found: this attempt may post ("claimed", with the time that names the
+ * claim), the mail was already posted ("posted": drop it), or another attempt is posting it
+ * now ("in_progress": refuse for now, the relay retries).
+ */
+export type MessageIdClaim =
+  | { kind: "claimed"; claimedAt: Date }
+  | { kind: "posted" }
+  | { kind: "in_progress" };
+
+/**
+ * Claims `messageId` on this address before its reply is posted, atomically: of two
+ * deliveries of the same mail one claims it. A claim left unposted (the attempt died, or could
+ * not release it) is taken over once older than the lease (CLAIM_LEASE_MS, as for idempotency
+ * keys), so the relay's retry posts the reply instead of losing it.
  */
 export async function claimMessageId(
   db: Knex,
   addressId: string,
   messageId: string,
   now: Date,
-): Promise<boolean> {
-  const result: { rows: unknown[] } = await db.raw(
-    `insert into reply_message_ids (reply_address_id, message_id_hash, received_at)
-     values (?, ?, ?)
-     on conflict do nothing returning reply_address_id`,
-    [addressId, hashReplyToken(messageId), now],
-  );
-  return result.rows.length > 0;
+): Promise<MessageIdClaim> {
+  const hash = hashToken(messageId);
+  const abandoned = new Date(now.getTime() - CLAIM_LEASE_MS);
+  // A row released between our statements: look again (bounded).
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const claimed: { rows: unknown[] } = await db.raw(
+      `insert into reply_message_ids (reply_address_id, message_id_hash, received_at)
+       values (?, ?, ?)
+       on conflict (reply_address_id, message_id_hash) do update
+         set received_at = excluded.received_at
+         where reply_message_ids.posted_at is null and reply_message_ids.received_at < ?
+       returning reply_address_id`,
+      [addressId, hash, now, abandoned],
+    );
+    if (claimed.rows.length > 0) return { kind: "claimed", claimedAt: now };
+    const row: { postedAt: Date | string | null } | undefined = await db("reply_message_ids")
+      .select("posted_at as postedAt")
+      .where({ reply_address_id: addressId, message_id_hash: hash })
+      .first();
+    if (!row) continue;
+    return row.postedAt === null ? { kind: "in_progress" } : { kind: "posted" };
+  }
+  return { kind: "in_progress" };
+}
+
+/** Marks `messageId` posted: from now on a mail with it is dropped as already received. */
+export async function markMessageIdPosted(
+  db: Knex,
+  addressId: string,
+  messageId: string,
+  now: Date,
+): Promise<void> {
+  await db("reply_message_ids")
+    .where({ reply_address_id: addressId, message_id_hash: hashToken(messageId) })
+    .whereNull("posted_at")
+    .update({ posted_at: now });
+}
+
+/**
+ * Releases this attempt's claim when nothing was posted, so that a retry is considered
+ * afresh; a claim taken over meanwhile (another received_at) or posted is left alone.
+ */
+export async function forgetMessageId(
+  db: Knex,
+  addressId: string,
+  messageId: string,
+  claimedAt: Date,
+): Promise<void> {
+  await db("reply_message_ids")
+    .where({
+      reply_address_id: addressId,
+      message_id_hash: hashToken(messageId),
+      received_at: claimedAt,
+    })
+    .whereNull("posted_at")
+    .delete();
 }
 
 /** How long a received Message-ID is remembered: far longer than any relay retries a mail. */
@@ -166,16 +204,6 @@ export const MESSAGE_ID_DAYS = 30;
 export async function deleteOldMessageIds(db: Knex, now: Date): Promise<number> {
   const before = new Date(now.getTime() - MESSAGE_ID_DAYS * 24 * 60 * 60_000);
   return db("reply_message_ids").where("received_at", "<", before).delete();
-}
-
-export async function forgetMessageId(
-  db: Knex,
-  addressId: string,
-  messageId: string,
-): Promise<void> {
-  await db("reply_message_ids")
-    .where({ reply_address_id: addressId, message_id_hash: hashReplyToken(messageId) })
-    .delete();
 }
 
 const perDatabase = new WeakMap<Knex, ReplyAddresses>();

@@ -18,7 +18,10 @@ import { minimalPdf } from "../../tests/support/pdf";
 import { startTestServer, TEST_INBOUND_DOMAIN, type TestServer } from "../../tests/support/server";
 import type { ReceivedMail } from "../../tests/support/smtp";
 import { TestSocket } from "../../tests/support/ws-client";
+import { hashToken } from "../auth/sessions";
+import { CLAIM_LEASE_MS } from "../idempotency/idempotency-key";
 import { REPLY_HINT } from "../mail/notification-mails";
+import { tokenOf } from "./reply-address";
 
 let server: TestServer;
 let clock: TestClock;
@@ -291,6 +294,42 @@ describe("replying to a notification", () => {
     expect(
       (await messagesOf(owner.agent, client.id)).filter((item) => item.content === "Yes, once."),
     ).toHaveLength(2);
+  });
+
+  it("posts on retry a reply whose Message-ID was claimed but never posted, once the lease ran out", async () => {
+    const { owner, client } = await conversation();
+    const mail = await notification(owner, client.email, client.id, "Did my file arrive?");
+    const address = replyToOf(mail);
+    const message = gmailReply({ from: client.email, to: address, text: "Sent before a crash." });
+    const posted = async () =>
+      (await messagesOf(owner.agent, client.id)).filter(
+        (item) => item.content === "Sent before a crash.",
+      );
+    // What an attempt leaves when its process stops mid-post, or when it cannot release its
+    // claim after a failed post (database down): the Message-ID claimed, never marked posted.
+    const replyAddress = await server
+      .db("reply_addresses")
+      .select("id")
+      .where("token_hash", hashToken(tokenOf(address, TEST_INBOUND_DOMAIN)!))
+      .first();
+    await server.db("reply_message_ids").insert({
+      reply_address_id: replyAddress.id,
+      message_id_hash: hashToken(message.messageId as string),
+      received_at: clock.now(),
+    });
+
+    // Within the lease the first attempt may still be posting: refused for now, not dropped.
+    const early = await refusal(message);
+    expect(early.responseCode).toBe(451);
+    expect(await posted()).toHaveLength(0);
+
+    // Past it the relay's retry takes the claim over and posts; a later copy is dropped.
+    clock.advanceMinutes(CLAIM_LEASE_MS / 60_000 + 1);
+    const retried = await reply(message);
+    expect(retried.accepted).toEqual([address]);
+    expect(await posted()).toHaveLength(1);
+    await reply(message);
+    expect(await posted()).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,7 @@ import { parseReply } from "./parse-reply";
 import {
   claimMessageId,
   forgetMessageId,
+  markMessageIdPosted,
   type ReplyAddress,
   ReplyAddresses,
 } from "./reply-address";
@@ -137,34 +138,59 @@ export async function startInboundSmtp(
       logger.info({ ...context, reason: reply.automatic }, "reply by email dropped");
       return;
     }
+    // The Message-ID is claimed before posting, and marked posted after: a mail delivered
+    // twice posts once; a claim left unposted (a crash, or a release that failed too) holds
+    // the retries off (451) for the lease, then the next retry takes it over and posts.
     const messageId = reply.messageId;
-    if (
-      messageId &&
-      !(await claimMessageId(services.db, recipient.address.id, messageId, services.clock.now()))
-    ) {
+    const claim = messageId
+      ? await claimMessageId(services.db, recipient.address.id, messageId, services.clock.now())
+      : null;
+    if (claim?.kind === "posted") {
       logger.info({ ...context, reason: "already received" }, "reply by email dropped");
       return;
     }
+    if (claim?.kind === "in_progress") {
+      logger.info(context, "reply by email already being posted: refused for now");
+      throw refuse.later();
+    }
+    /** Nothing was posted: a retry of this mail is considered afresh (the answer stands). */
+    const release = async () => {
+      if (!messageId || !claim) return;
+      await forgetMessageId(services.db, recipient.address.id, messageId, claim.claimedAt).catch(
+        (error) =>
+          logger.error({ ...context, err: error }, "reply by email: Message-ID not released"),
+      );
+    };
     let received: Awaited<ReturnType<typeof receiveEmailReply>>;
     try {
       received = await receiveEmailReply(services, recipient.address, reply);
     } catch (error) {
       logger.error({ ...context, err: error }, "reply by email could not be posted");
-      if (messageId) {
-        await forgetMessageId(services.db, recipient.address.id, messageId).catch(() => undefined);
-      }
+      await release();
       throw refuse.later();
     }
-    if (!received) throw refuse.gone();
+    if (!received || received.messageIds.length === 0) {
+      await release();
+      if (!received) throw refuse.gone();
+      const first = received.skipped[0];
+      throw refuse.nothing(first ? `${first.filename}: ${first.reason}` : "no new text");
+    }
+    if (messageId) {
+      // Posted: 250 even if this fails (a 451 would have the relay post it again); only a
+      // copy delivered after the lease could then post twice.
+      await markMessageIdPosted(
+        services.db,
+        recipient.address.id,
+        messageId,
+        services.clock.now(),
+      ).catch((error) =>
+        logger.error({ ...context, err: error }, "reply by email: Message-ID not marked posted"),
+      );
+    }
     logger.info(
       { ...context, messages: received.messageIds.length, skipped: received.skipped },
       "reply by email posted",
     );
-    if (received.messageIds.length === 0) {
-      if (messageId) await forgetMessageId(services.db, recipient.address.id, messageId);
-      const first = received.skipped[0];
-      throw refuse.nothing(first ? `${first.filename}: ${first.reason}` : "no new text");
-    }
   };
 
   const server = new SMTPServer({

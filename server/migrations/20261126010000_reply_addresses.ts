@@ -4,8 +4,9 @@ import type { Knex } from "knex";
  * Reply by email (server/inbound): one reply address per person and conversation, looked up by
  * the SHA-256 of its token and kept encrypted (key from the session secret) so that later mails
  * to the same person carry the same address. Revoked ones stay (refused at RCPT); they go with
- * their conversation or person. reply_message_ids remembers the Message-IDs already posted per
- * address, so that a mail delivered twice posts once.
+ * their conversation or person. reply_message_ids remembers the Message-IDs received per
+ * address, so that a mail delivered twice posts once: claimed (received_at) before posting,
+ * posted_at set once posted; a claim left unposted is taken over after a lease.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("reply_addresses", (t) => {
@@ -25,6 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid("reply_address_id").notNullable().references("reply_addresses.id").onDelete("CASCADE");
     t.string("message_id_hash", 64).notNullable();
     t.timestamp("received_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp("posted_at", { useTz: true });
     t.primary(["reply_address_id", "message_id_hash"]);
   });
 }
