@@ -374,10 +374,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** The bare address of MAIL_FROM ("Name <address>" or an address). */
+export function mailFromAddress(mailFrom: string): string {
+  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
 /** The push services' contact: VAPID_SUBJECT, else the address of MAIL_FROM. */
 function vapidSubject(mailFrom: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  return `mailto:${address}`;
+  return `mailto:${mailFromAddress(mailFrom)}`;
 }
 
 function isVapidPair(publicKey: string, privateKey: string): boolean {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { receiveEmailReply } from "../commands/receive-email-reply";
+import { mailFromAddress } from "../config";
 import type { Services } from "../context";
 import { User } from "../models";
 import { parseReply } from "./parse-reply";
@@ -55,12 +56,6 @@ interface Recipient {
   drop: string | null;
 }
 
-/** The bare address of a "Name <address>" setting such as MAIL_FROM, lower-cased. */
-export function addressOf(value: string): string {
-  const bracketed = /<([^>]+)>/.exec(value);
-  return (bracketed?.[1] ?? value).trim().toLowerCase();
-}
-
 /**
  * The original sender of an envelope address rewritten by a forwarder with SRS
  * (SRS0=hash=tt=domain=local@forwarder -> local@domain); null for SRS1 (forwarded twice),
@@ -88,7 +83,7 @@ export async function startInboundSmtp(
 ): Promise<InboundSmtp> {
   const { logger } = services;
   const addresses = new ReplyAddresses(services.db, services.config.sessionSecret, options.domain);
-  const productAddress = addressOf(services.config.mailFrom);
+  const productAddress = mailFromAddress(services.config.mailFrom).toLowerCase();
   const recipients = new Map<string, Recipient>();
 
   const onRcptTo = async (address: SMTPServerAddress, session: SMTPServerSession) => {
