@@ -74,7 +74,10 @@ function ehlo(port: number): Promise<string> {
 }
 
 it("listens for replies on INBOUND_SMTP_PORT, announcing the 25 MB limit and no AUTH", async () => {
-  expect(server!.output()).toContain(`reply by email: SMTP listening on port ${inboundPort}`);
+  // The built server's log is buffered (server/log-destination.ts): the line comes soon after.
+  await expect
+    .poll(() => server!.output())
+    .toContain(`reply by email: SMTP listening on port ${inboundPort}`);
   const answer = await ehlo(inboundPort);
   expect(answer).toContain("SIZE 26214400");
   expect(answer).not.toContain("AUTH");
