@@ -11,7 +11,9 @@ import { defineConfig } from "electron-vite";
 import type { Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const out = `${root}out`;
+// CLIENTDESK_DESKTOP_OUT_DIR: another folder of the project (the Electron-mode tests build
+// into their own, so that they never race the renderer test's build of out/).
+const out = `${root}${process.env.CLIENTDESK_DESKTOP_OUT_DIR ?? "out"}`;
 
 /**
  * The packaged app needs a package.json of its own: every part is bundled, so it declares
