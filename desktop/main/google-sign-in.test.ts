@@ -168,7 +168,7 @@ describe("Google sign-in in the desktop app, through the system browser", () => 
 });
 
 /** A sign-in whose "browser" only notes the URL: the test plays the browser's part. */
-function startAlone(options: { timeoutMs?: number } = {}) {
+function startAlone(options: { timeoutMs?: number; exchangeStatus?: number } = {}) {
   const opened: URL[] = [];
   const exchanges: string[] = [];
   const signIn = createGoogleSignIn({
@@ -176,7 +176,10 @@ function startAlone(options: { timeoutMs?: number } = {}) {
     session: {
       async fetch(input) {
         exchanges.push(input);
-        return new Response("{}", { status: 200 });
+        const status = options.exchangeStatus ?? 200;
+        return new Response(JSON.stringify(status === 200 ? {} : { message: "refused" }), {
+          status,
+        });
       },
     },
     openBrowser: async (url) => {
@@ -232,6 +235,17 @@ describe("the loopback listener", () => {
     expect(await result).toEqual({ outcome: "signed-in" });
     expect(exchanges).toEqual([`${server.url}/api/auth/desktop/exchange`]);
     expect(await refusesConnection("127.0.0.1", port)).toBe(true);
+  });
+
+  it("reports a code the server refuses, and the browser says it failed", async () => {
+    const { signIn, opened, exchanges } = startAlone({ exchangeStatus: 400 });
+    const result = signIn.start();
+    const { port, state } = await loopbackOf(opened);
+    const page = await fetch(`http://127.0.0.1:${port}/callback?code=spent&state=${state}`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Google sign-in failed");
+    expect(exchanges).toHaveLength(1);
+    expect(await result).toEqual({ outcome: "failed", reason: "exchange" });
   });
 
   it("listens on 127.0.0.1 only, not on the machine's other addresses", async () => {

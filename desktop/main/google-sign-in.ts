@@ -39,6 +39,8 @@ export interface GoogleSignIn {
 
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
 const LOOPBACK_HOST = "127.0.0.1";
+/** Once the code is in, neither Cancel nor the timeout ends the sign-in: this does. */
+const EXCHANGE_TIMEOUT_MS = 30 * 1000;
 
 const randomToken = () => randomBytes(32).toString("base64url");
 
@@ -93,7 +95,7 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
   const { serverUrl, session } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const log = options.log ?? (() => {});
-  let current: { finish(result: GoogleSignInResult): void } | null = null;
+  let current: { stop(result: GoogleSignInResult): void } | null = null;
 
   /** Redeems the loopback's code with the verifier, in the app's session. */
   async function exchange(code: string, codeVerifier: string): Promise<boolean> {
@@ -106,6 +108,7 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
         body: JSON.stringify({ code, codeVerifier }),
         credentials: "include",
         bypassCustomProtocolHandlers: true,
+        signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
       });
       if (!response.ok) log(`Google sign-in: the server refused the code (${response.status})`);
       await response.body?.cancel();
@@ -117,7 +120,7 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
   }
 
   async function start(): Promise<GoogleSignInResult> {
-    current?.finish({ outcome: "cancelled" });
+    current?.stop({ outcome: "cancelled" });
     const verifier = randomToken();
     const state = randomToken();
     const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -158,6 +161,10 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
     });
 
     const attempt = {
+      /** Cancel and timeout: once the callback is in, its exchange (a moment) decides. */
+      stop(outcome: GoogleSignInResult) {
+        if (!claimed) attempt.finish(outcome);
+      },
       finish(outcome: GoogleSignInResult) {
         if (finished) return;
         finished = true;
@@ -183,7 +190,7 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
     }
     if (finished) return result;
     const { port } = loopback.address() as AddressInfo;
-    timer = setTimeout(() => attempt.finish({ outcome: "failed", reason: "timeout" }), timeoutMs);
+    timer = setTimeout(() => attempt.stop({ outcome: "failed", reason: "timeout" }), timeoutMs);
 
     const query = new URLSearchParams({ code_challenge: challenge, state, port: String(port) });
     options.openBrowser(`${serverUrl}/auth/google/desktop?${query}`).catch((error: unknown) => {
@@ -196,7 +203,7 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
   return {
     start,
     cancel() {
-      current?.finish({ outcome: "cancelled" });
+      current?.stop({ outcome: "cancelled" });
     },
   };
 }
