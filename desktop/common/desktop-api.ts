@@ -18,7 +18,16 @@ export interface DesktopApi {
   getServerUrl(): string;
   /** Unread messages across all conversations, for the tray and the dock/taskbar badge. */
   setUnreadCount(count: number): Promise<void>;
+  /** Google sign-in in the system browser; resolves once it is over (the app's session is then signed in). */
+  signInWithGoogle?(): Promise<DesktopGoogleSignInResult>;
+  /** Stops waiting for the browser; the pending signInWithGoogle() resolves "cancelled". */
+  cancelGoogleSignIn?(): Promise<void>;
 }
+
+export type DesktopGoogleSignInResult =
+  | { outcome: "signed-in" }
+  | { outcome: "cancelled" }
+  | { outcome: "failed"; reason: string };
 
 /** The name under which the preload exposes the API on `window`. */
 export const DESKTOP_API_KEY = "clientdesk";

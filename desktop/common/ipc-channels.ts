@@ -9,6 +9,10 @@ export const IpcChannels = {
   setUnreadCount: "clientdesk:set-unread-count",
   /** main -> renderer (send): open the conversation with this client id. */
   openConversation: "clientdesk:open-conversation",
+  /** renderer -> main (invoke, no arguments): Google sign-in in the system browser; resolves with the outcome. */
+  startGoogleSignIn: "clientdesk:start-google-sign-in",
+  /** renderer -> main (invoke, no arguments): stop waiting for the browser. */
+  cancelGoogleSignIn: "clientdesk:cancel-google-sign-in",
 } as const;
 
 export type IpcChannel = (typeof IpcChannels)[keyof typeof IpcChannels];

@@ -10,6 +10,8 @@ import type { Menu as ElectronMenu, NativeImage } from "electron";
 import { APP_SCHEME, APP_START_URL, isAppUrl } from "../common/app-origin";
 import { IpcChannels } from "../common/ipc-channels";
 import { contentSecurityPolicy } from "./csp";
+import { createGoogleSignIn } from "./google-sign-in";
+import { registerGoogleSignInIpc } from "./google-sign-in-ipc";
 import { type IpcMainLike, registerIpcHandlers } from "./ipc";
 import { type NotificationConstructor, createNotifier } from "./notifications";
 import { createOpenExternal, type ShellLike } from "./open-external";
@@ -237,6 +239,20 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
         if (tray) tray.setUnreadCount(count);
         else app.setBadgeCount(count);
       },
+      log,
+    });
+
+    // Google sign-in in the system browser (RFC 8252): google-sign-in.ts.
+    registerGoogleSignInIpc({
+      ipcMain: electron.ipcMain,
+      isAppUrl: isApp,
+      googleSignIn: createGoogleSignIn({
+        serverUrl: server.serverUrl,
+        session,
+        openBrowser: (url) => electron.shell.openExternal(url),
+        log,
+      }),
+      showWindow: showMainWindow,
       log,
     });
 

@@ -44,6 +44,11 @@ const api: DesktopApi = {
   async setUnreadCount(count) {
     await ipcRenderer.invoke(IpcChannels.setUnreadCount, count);
   },
+  // Google sign-in in the system browser (desktop/main/google-sign-in.ts).
+  signInWithGoogle: () => ipcRenderer.invoke(IpcChannels.startGoogleSignIn),
+  async cancelGoogleSignIn() {
+    await ipcRenderer.invoke(IpcChannels.cancelGoogleSignIn);
+  },
 };
 
 contextBridge.exposeInMainWorld(DESKTOP_API_KEY, api);

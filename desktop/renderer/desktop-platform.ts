@@ -20,7 +20,22 @@ const noSecretStorage: SecretStorage = {
 
 export function createDesktopPlatform(api: DesktopApi): DesktopPlatform {
   const clickHandlers = new Map<string, () => void>();
+  // Google sign-in runs in main and the system browser (desktop/main/google-sign-in.ts).
+  const { signInWithGoogle, cancelGoogleSignIn } = api;
+  const google: Pick<Platform, "signInWithGoogle" | "cancelGoogleSignIn"> = signInWithGoogle
+    ? {
+        signInWithGoogle: () =>
+          signInWithGoogle().then(
+            (result) => result.outcome,
+            () => "failed" as const,
+          ),
+        cancelGoogleSignIn: () => {
+          cancelGoogleSignIn?.().catch(() => {});
+        },
+      }
+    : {};
   return {
+    ...google,
     kind: "desktop",
     serverUrl: api.getServerUrl(),
     notify({ title, body, clientId, onClick }) {

@@ -333,6 +333,9 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
   const privilegedSchemes: unknown[] = [];
   const errorBoxes: [string, string][] = [];
   const updaterCalls: string[] = [];
+  /** A test's stand-in for the system browser: openExternal hands it each URL (not awaited). */
+  let systemBrowser: ((url: string) => Promise<unknown>) | null = null;
+  const browserVisits: Promise<unknown>[] = [];
 
   const fake = {
     app,
@@ -374,6 +377,7 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
     shell: {
       async openExternal(url: string) {
         opened.push(url);
+        if (systemBrowser) browserVisits.push(systemBrowser(url));
       },
     },
     Tray: FakeTray,
@@ -392,6 +396,10 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
     privilegedSchemes,
     errorBoxes,
     updaterCalls,
+    browserVisits,
+    setSystemBrowser(browser: ((url: string) => Promise<unknown>) | null) {
+      systemBrowser = browser;
+    },
   };
 }
 

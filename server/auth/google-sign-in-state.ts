@@ -12,6 +12,16 @@ export interface PendingSignIn {
   verifier: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
+  /** Set when the desktop app started this sign-in: the browser hands a code to its loopback. */
+  desktop?: DesktopHandOff;
+}
+
+/** What the desktop app sent to /auth/google/desktop (RFC 8252 loopback, RFC 7636 PKCE). */
+export interface DesktopHandOff {
+  codeChallenge: string;
+  /** The app's own state, echoed to its loopback listener. */
+  appState: string;
+  loopbackPort: number;
 }
 
 export const PENDING_TTL_MS = 10 * 60 * 1000;
@@ -41,6 +51,13 @@ const pendingSchema = z.object({
   nonce: z.string().min(1),
   verifier: z.string().min(43).max(128),
   expiresAt: z.number(),
+  desktop: z
+    .object({
+      codeChallenge: z.string().length(43),
+      appState: z.string().min(1).max(128),
+      loopbackPort: z.number().int().min(1024).max(65535),
+    })
+    .optional(),
 });
 
 /** The pending sign-in in a cookie, or null when it is missing, forged or expired. */
@@ -49,7 +66,7 @@ export function openPending(
   sessionSecret: string,
   now: Date,
 ): PendingSignIn | null {
-  if (!cookie || cookie.length > 1000) return null;
+  if (!cookie || cookie.length > 1500) return null;
   const [payload, tag, ...rest] = cookie.split(".");
   if (!payload || !tag || rest.length) return null;
   if (!safeEqual(tag, mac(payload, sessionSecret))) return null;

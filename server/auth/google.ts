@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import { z } from "zod";
 import { allowsPlainHttp, type Config } from "../config";
-import { PENDING_TTL_MS, type PendingSignIn } from "./google-sign-in-state";
+import { type DesktopHandOff, PENDING_TTL_MS, type PendingSignIn } from "./google-sign-in-state";
 
 /**
  * Google sign-in as an OpenID Connect relying party, through openid-client: discovery, the
@@ -65,6 +65,7 @@ export async function startGoogleSignIn(
   google: GoogleConfig,
   redirectUri: string,
   now: Date,
+  desktop?: DesktopHandOff,
 ): Promise<{ url: string; pending: PendingSignIn }> {
   const configuration = await googleClient(google);
   const pending: PendingSignIn = {
@@ -72,6 +73,7 @@ export async function startGoogleSignIn(
     nonce: oidc.randomNonce(),
     verifier: oidc.randomPKCECodeVerifier(),
     expiresAt: now.getTime() + PENDING_TTL_MS,
+    ...(desktop ? { desktop } : {}),
   };
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,

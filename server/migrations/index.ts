@@ -9,6 +9,7 @@ import * as replyAddresses from "./20261126010000_reply_addresses";
 import * as feedbackEmailLinks from "./20261126020000_feedback_email_links";
 import * as pushSubscriptions from "./20261126030000_push_subscriptions";
 import * as messageSearch from "./20261126040000_message_search";
+import * as desktopSignInCodes from "./20261126050000_desktop_sign_in_codes";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261126020000_feedback_email_links": feedbackEmailLinks,
   "20261126030000_push_subscriptions": pushSubscriptions,
   "20261126040000_message_search": messageSearch,
+  "20261126050000_desktop_sign_in_codes": desktopSignInCodes,
 };

@@ -1,10 +1,29 @@
 import { Router } from "@koa/router";
 import type { z } from "zod";
-import type { googleAvailableResponse } from "../../shared/schemas/auth";
+import {
+  desktopGoogleStartQuery,
+  desktopSignInExchangeInput,
+  type googleAvailableResponse,
+} from "../../shared/schemas/auth";
 import { finishGoogleSignIn, GoogleSignInError, startGoogleSignIn } from "../auth/google";
-import { openPending, PENDING_TTL_MS, sealPending } from "../auth/google-sign-in-state";
+import {
+  type DesktopHandOff,
+  openPending,
+  PENDING_TTL_MS,
+  sealPending,
+} from "../auth/google-sign-in-state";
 import { signIn } from "../auth/sessions";
+import { withFeatures } from "../billing/feature-tier";
+import {
+  desktopHandOffFrom,
+  handOffToDesktop,
+  loopbackUrl,
+  redeemDesktopHandOff,
+} from "../commands/desktop-hand-off";
 import { GoogleAccountRefused, signInWithGoogle } from "../commands/sign-in-with-google";
+import { parseOrThrow, withInput } from "../middlewares/validate";
+import { Client } from "../models";
+import { presentUser } from "../presenters/user";
 import type { AppContext } from "../context";
 import { HttpError, notFound } from "../errors";
 import { LIMITS } from "../security/rate-limiter";
@@ -42,17 +61,18 @@ router.get("/api/auth/google-available", (ctx) => {
   >;
 });
 
-router.get("/auth/google", async (ctx) => {
+/** Sends the browser to Google, the pending sign-in kept in the state cookie. */
+async function redirectToGoogle(ctx: AppContext, desktop?: DesktopHandOff): Promise<void> {
   const google = ctx.services.config.google;
   if (!google) throw notFound("Google sign-in is not available");
   ctx.set("Cache-Control", "no-store");
   let started: Awaited<ReturnType<typeof startGoogleSignIn>>;
   try {
-    started = await startGoogleSignIn(google, redirectUri(ctx), ctx.services.clock.now());
+    started = await startGoogleSignIn(google, redirectUri(ctx), ctx.services.clock.now(), desktop);
   } catch (error) {
     // Usually the issuer's discovery document could not be fetched.
     ctx.services.logger.warn({ err: error }, "Google sign-in could not start");
-    ctx.redirect(FAILURE_REDIRECT);
+    ctx.redirect(desktop ? loopbackUrl(desktop, { error: "google" }) : FAILURE_REDIRECT);
     return;
   }
   ctx.cookies.set(
@@ -61,11 +81,19 @@ router.get("/auth/google", async (ctx) => {
     stateCookieOptions(ctx),
   );
   ctx.redirect(started.url);
-});
+}
+
+router.get("/auth/google", (ctx) => redirectToGoogle(ctx));
+
+// The desktop app's start, opened in the system browser (RFC 8252): see desktop-hand-off.ts.
+router.get("/auth/google/desktop", (ctx) =>
+  redirectToGoogle(ctx, desktopHandOffFrom(parseOrThrow(desktopGoogleStartQuery, ctx.query))),
+);
 
 router.get("/auth/google/callback", async (ctx) => {
   const { config, clock, logger, rateLimiter } = ctx.services;
   const cookie = ctx.cookies.get(stateCookieName(ctx));
+  let desktop: DesktopHandOff | undefined;
   // Single use: whatever happens next, the pending sign-in is over.
   ctx.cookies.set(stateCookieName(ctx), null, { ...stateCookieOptions(ctx), maxAge: undefined });
   ctx.set("Cache-Control", "no-store");
@@ -75,9 +103,16 @@ router.get("/auth/google/callback", async (ctx) => {
     await rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
     const pending = openPending(cookie, config.sessionSecret, clock.now());
     if (!pending) throw new GoogleSignInError("state cookie missing, forged or expired");
+    desktop = pending.desktop;
     // openid-client checks the state, Google's error answer and the rest.
     const identity = await finishGoogleSignIn(google, callbackUrl(ctx), pending);
     const user = await signInWithGoogle(ctx.services, identity);
+    if (desktop) {
+      // The system browser is not signed in: it hands a one-time code to the app's loopback.
+      ctx.redirect(await handOffToDesktop(ctx.services, user, desktop));
+      logger.info({ userId: user.id }, "Google sign-in handed to the desktop app");
+      return;
+    }
     await signIn(ctx, user);
     logger.info({ userId: user.id }, "signed in with Google");
     ctx.redirect("/");
@@ -89,8 +124,24 @@ router.get("/auth/google/callback", async (ctx) => {
     // Expected refusals are warnings; anything else (e.g. the database) is our own error.
     if (expected) logger.warn({ reason: (error as Error).message }, "Google sign-in failed");
     else logger.error({ err: error }, "Google sign-in failed");
-    ctx.redirect(FAILURE_REDIRECT);
+    ctx.redirect(desktop ? loopbackUrl(desktop, { error: "google" }) : FAILURE_REDIRECT);
   }
 });
+
+/** The desktop app redeems the loopback's code with its PKCE verifier: it is signed in. */
+router.post(
+  "/api/auth/desktop/exchange",
+  withInput(desktopSignInExchangeInput, async (ctx, input) => {
+    const { services } = ctx;
+    await services.rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
+    const user = await redeemDesktopHandOff(services, input);
+    await signIn(ctx, user);
+    services.logger.info({ userId: user.id }, "signed in with Google in the desktop app");
+    ctx.body = presentUser(
+      withFeatures(services.config, user),
+      await Client.idOfUser(services.db, user),
+    );
+  }),
+);
 
 export default router;

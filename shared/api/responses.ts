@@ -47,6 +47,7 @@ export const API_RESPONSES = {
   "POST /api/forgot-password": successResponseSchema,
   "POST /api/reset-password": successResponseSchema,
   "GET /api/auth/google-available": googleAvailableResponse,
+  "POST /api/auth/desktop/exchange": userSchema,
   // The signed-in user's settings
   "PATCH /api/user/profile": userChangedResponse,
   "PATCH /api/user/password": successResponseSchema,

@@ -52,3 +52,30 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const googleAvailableResponse = z.strictObject({ available: z.boolean() });
 export type GoogleAvailableResponse = z.infer<typeof googleAvailableResponse>;
+
+/** A PKCE code verifier (RFC 7636 §4.1): 43 to 128 unreserved characters. */
+export const pkceVerifierSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._~-]{43,128}$/, "Not a PKCE code verifier");
+
+/**
+ * GET /auth/google/desktop: the desktop app starts a Google sign-in in the system browser
+ * (RFC 8252): the S256 challenge of its verifier, its own state, and its loopback port.
+ */
+export const desktopGoogleStartQuery = z.object({
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not an S256 code challenge"),
+  state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, "Not a state value"),
+  port: z
+    .string()
+    .regex(/^\d{4,5}$/, "Not a port")
+    .transform(Number)
+    .pipe(z.number().min(1024).max(65535)),
+});
+export type DesktopGoogleStartQuery = z.infer<typeof desktopGoogleStartQuery>;
+
+/** POST /api/auth/desktop/exchange: the loopback's one-time code and the app's verifier. */
+export const desktopSignInExchangeInput = z.strictObject({
+  code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not a sign-in code"),
+  codeVerifier: pkceVerifierSchema,
+});
+export type DesktopSignInExchangeInput = z.infer<typeof desktopSignInExchangeInput>;

@@ -1,8 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
 import type { GoogleAvailableResponse } from "../../../shared/schemas/auth";
 import { apiGet } from "../api/client";
+import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
 import { usePlatform } from "../platform/platform-context";
+import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
 /** Any failure (e.g. an older server without the endpoint) means Google is not offered. */
@@ -17,24 +21,60 @@ async function fetchGoogleAvailable(): Promise<boolean> {
 
 /** The Google button and the divider above it; nothing at all when Google sign-in is off. */
 export function GoogleSignIn() {
-  const { serverUrl } = usePlatform();
+  const platform = usePlatform();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  /** The desktop app's sign-in in the system browser: waiting for it, or its failure. */
+  const [inBrowser, setInBrowser] = useState<"idle" | "waiting" | "failed">("idle");
   const { data: available } = useQuery({
     queryKey: queryKeys.googleAvailable,
     queryFn: fetchGoogleAvailable,
   });
   if (!available) return null;
+
+  const signIn = async () => {
+    if (!platform.signInWithGoogle) {
+      window.location.assign(`${platform.serverUrl}/auth/google`);
+      return;
+    }
+    setInBrowser("waiting");
+    const outcome = await platform.signInWithGoogle();
+    if (outcome === "signed-in") {
+      setCurrentUser(queryClient, await fetchCurrentUser().catch(() => null));
+      navigate("/", { replace: true });
+      return;
+    }
+    setInBrowser(outcome === "failed" ? "failed" : "idle");
+  };
+
   return (
     <>
       <div className="auth-divider">or</div>
-      <Button
-        variant="secondary"
-        fullWidth
-        size="lg"
-        icon={<GoogleIcon />}
-        onClick={() => window.location.assign(`${serverUrl}/auth/google`)}
-      >
-        Sign in with Google
-      </Button>
+      {inBrowser === "waiting" ? (
+        <div className="google-sign-in__waiting">
+          <Alert title="Continue in your browser…">
+            Finish signing in with Google in the browser window that opened, then come back here.
+          </Alert>
+          <Button variant="ghost" fullWidth onClick={() => platform.cancelGoogleSignIn?.()}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <Button
+          variant="secondary"
+          fullWidth
+          size="lg"
+          icon={<GoogleIcon />}
+          onClick={() => void signIn()}
+        >
+          Sign in with Google
+        </Button>
+      )}
+      {inBrowser === "failed" && (
+        <div className="google-sign-in__failed">
+          <Alert variant="destructive" title="Google sign-in failed. Try again." />
+        </div>
+      )}
     </>
   );
 }

@@ -30,4 +30,14 @@ export interface Platform {
   /** Asks for permission to notify; resolves to whether notifications may be shown. */
   requestNotificationPermission(): Promise<boolean>;
   secretStorage: SecretStorage;
+  /**
+   * Desktop app only: Google sign-in in the system browser (RFC 8252), resolving when it is
+   * over; signed in, the app's session already holds the server's cookie. The web build has
+   * none and navigates to /auth/google instead.
+   */
+  signInWithGoogle?(): Promise<GoogleSignInOutcome>;
+  /** Stops waiting for the browser; the pending signInWithGoogle() resolves "cancelled". */
+  cancelGoogleSignIn?(): void;
 }
+
+export type GoogleSignInOutcome = "signed-in" | "cancelled" | "failed";
