@@ -257,6 +257,9 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
       Notification: electron.Notification,
       productName: PRODUCT_NAME,
       showRestartToUpdate: (install) => tray?.showRestartToUpdate(install),
+      willQuitToInstall: () => {
+        quitting = true;
+      },
       log,
     }).start();
 

@@ -3,10 +3,7 @@
  * 127.0.0.1: the check and the download really go over HTTP, through the fake Electron's
  * `net` (desktop/test/fake-net.ts). Installing is intercepted at quitAndInstall.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,52 +11,25 @@ import { DebUpdater } from "electron-updater";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { provideElectronModule } from "../test/electron-module";
 import { createFakeElectron, type FakeElectron } from "../test/fake-electron";
+import {
+  artifact,
+  artifactName,
+  channelFile,
+  latestYml,
+  sha512,
+  startUpdateServer as startServer,
+  type UpdateServer,
+} from "../test/update-server";
 import { createTray } from "./tray";
 import { createUpdater, SIX_HOURS, type UpdateEngine } from "./updater";
 
 const devUpdateConfig = fileURLToPath(new URL("../../build/dev-app-update.yml", import.meta.url));
-// What electron-updater asks a generic server for on this machine (Linux; x64 has no suffix).
-const channelFile =
-  process.arch === "x64" ? "latest-linux.yml" : `latest-linux-${process.arch}.yml`;
-const artifactName = "clientdesk_1.0.1_amd64.deb";
-const artifact = randomBytes(256 * 1024);
-const sha512 = (bytes: Buffer) => createHash("sha512").update(bytes).digest("base64");
 
-function latestYml(version: string, checksum = sha512(artifact)) {
-  return [
-    `version: ${version}`,
-    "files:",
-    `  - url: ${artifactName}`,
-    `    sha512: ${checksum}`,
-    `    size: ${artifact.length}`,
-    `path: ${artifactName}`,
-    `sha512: ${checksum}`,
-    "releaseDate: '2026-11-26T05:00:00.000Z'",
-    "",
-  ].join("\n");
-}
-
-const servers: http.Server[] = [];
-
-/** Serves `files` under /clientdesk/linux/x64/ and records every path asked for. */
+const servers: UpdateServer[] = [];
 async function startUpdateServer(files: Record<string, string | Buffer>) {
-  const requests: string[] = [];
-  const base = "/clientdesk/linux/x64/";
-  const server = http.createServer((request, response) => {
-    const { pathname } = new URL(request.url ?? "/", "http://127.0.0.1");
-    requests.push(pathname);
-    const body = pathname.startsWith(base) ? files[pathname.slice(base.length)] : undefined;
-    if (body === undefined) response.writeHead(404).end();
-    else response.writeHead(200, { "content-length": Buffer.byteLength(body) }).end(body);
-  });
+  const server = await startServer(files);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${base.slice(0, -1)}`,
-    requests,
-    asked: (file: string) => requests.filter((request) => request === base + file).length,
-  };
+  return server;
 }
 
 let fake: FakeElectron;
@@ -81,9 +51,7 @@ afterEach(async () => {
   vi.useRealTimers();
   restoreElectron();
   vi.unstubAllEnvs();
-  await Promise.all(
-    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
-  );
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 function startUpdates(feedUrl: string | undefined, options: { isPackaged?: boolean } = {}) {
@@ -106,6 +74,7 @@ function startUpdates(feedUrl: string | undefined, options: { isPackaged?: boole
     quit: () => {},
   });
   const logs: string[] = [];
+  const quitsToInstall = vi.fn();
   const updater = createUpdater({
     feedUrl,
     isPackaged,
@@ -114,6 +83,7 @@ function startUpdates(feedUrl: string | undefined, options: { isPackaged?: boole
     Notification: fake.Notification,
     productName: "ClientDesk",
     showRestartToUpdate: (install) => tray.showRestartToUpdate(install),
+    willQuitToInstall: quitsToInstall,
     log: (message) => logs.push(message),
   });
   const menu = () =>
@@ -122,6 +92,7 @@ function startUpdates(feedUrl: string | undefined, options: { isPackaged?: boole
     engine,
     updater,
     installs,
+    quitsToInstall,
     checks,
     feeds,
     createEngine,
@@ -162,7 +133,11 @@ describe("updates from a generic server", () => {
 
     updates.clickMenu("Restart to update");
     expect(updates.installs).toHaveBeenCalledTimes(1);
+    // Silent, then the new version starts; the windows may close for good first.
     expect(updates.installs).toHaveBeenLastCalledWith(true, true);
+    expect(updates.quitsToInstall.mock.invocationCallOrder[0]).toBeLessThan(
+      updates.installs.mock.invocationCallOrder[0]!,
+    );
     notification.emit("click");
     expect(updates.installs).toHaveBeenCalledTimes(2);
   });
@@ -221,8 +196,7 @@ describe("updates from a generic server", () => {
   it("logs an unreachable server and goes on checking", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const server = await startUpdateServer({});
-    const closed = servers.pop()!;
-    await new Promise((resolve) => closed.close(resolve));
+    await server.close();
     const updates = startUpdates(server.url);
     updates.start();
 

@@ -45,6 +45,11 @@ export interface UpdaterOptions {
   productName: string;
   /** Adds "Restart to update" to the app's menu; `install` quits, installs and restarts. */
   showRestartToUpdate: (install: () => void) => void;
+  /**
+   * Called just before the install: on macOS Electron closes the windows before "before-quit",
+   * and a window that hides to the tray on close would hold the quit up.
+   */
+  willQuitToInstall: () => void;
   log: (message: string) => void;
 }
 
@@ -92,7 +97,10 @@ export function createUpdater(options: UpdaterOptions): Updater {
   }
 
   // Silent, then start the new version: the user asked for a restart, not an installer.
-  const install = () => updates.quitAndInstall(true, true);
+  const install = () => {
+    options.willQuitToInstall();
+    updates.quitAndInstall(true, true);
+  };
   const notify = notifier(options.Notification);
   const announced = new Set<string>();
   updates.on("update-downloaded", ({ version }) => {
