@@ -3,7 +3,7 @@
  * 127.0.0.1: the check and the download really go over HTTP, through the fake Electron's
  * `net` (desktop/test/fake-net.ts). Installing is intercepted at quitAndInstall.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -152,6 +152,9 @@ describe("updates from a generic server", () => {
 
     await expect.poll(updates.log).toMatch(/update failed: .*sha512 checksum mismatch/);
     expect(server.asked(artifactName)).toBe(1);
+    expect(
+      existsSync(path.join(cacheDir, "clientdesk-desktop-updater", "pending", artifactName)),
+    ).toBe(false);
     expect(fake.notifications).toHaveLength(0);
     expect(updates.menuLabels()).not.toContain("Restart to update");
   });
