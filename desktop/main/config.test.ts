@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./csp";
 import { loadServerConfig } from "./server-config";
-import { createUpdater, noopUpdater } from "./updater";
 
 describe("server config", () => {
   it("defaults to the local server", () => {
@@ -67,45 +66,5 @@ describe("CSP", () => {
     });
     expect(csp).toContain("script-src 'self' http://localhost:5173");
     expect(csp).toContain("ws://localhost:5173");
-  });
-});
-
-describe("updater", () => {
-  const autoUpdater = () => {
-    const calls: string[] = [];
-    return {
-      calls,
-      setFeedURL: (options: { url: string }) => calls.push(`feed ${options.url}`),
-      checkForUpdates: () => calls.push("check"),
-      on: () => undefined,
-    };
-  };
-
-  it("is a no-op without a network call when unpackaged, on Linux, or without an https feed", () => {
-    for (const options of [
-      { isPackaged: false, platform: "darwin" as const, feedUrl: "https://u.example.com" },
-      { isPackaged: true, platform: "linux" as const, feedUrl: "https://u.example.com" },
-      { isPackaged: true, platform: "win32" as const, feedUrl: undefined },
-      { isPackaged: true, platform: "win32" as const, feedUrl: "http://u.example.com" },
-    ]) {
-      const updater = autoUpdater();
-      const result = createUpdater({ autoUpdater: updater, ...options });
-      expect(result).toBe(noopUpdater);
-      result.start()();
-      expect(updater.calls).toEqual([]);
-    }
-  });
-
-  it("checks the configured feed when packaged", () => {
-    const updater = autoUpdater();
-    const result = createUpdater({
-      autoUpdater: updater,
-      isPackaged: true,
-      platform: "darwin",
-      feedUrl: "https://u.example.com/feed",
-    });
-    const stop = result.start(60_000);
-    stop();
-    expect(updater.calls).toEqual(["feed https://u.example.com/feed", "check"]);
   });
 });

@@ -170,11 +170,20 @@ describe("startDesktopApp", () => {
     expect(fake.app.exitCode).toBe(1);
   });
 
-  it("makes no update checks when unpackaged", async () => {
-    const { fake, running } = start({
+  it("makes no update checks when unpackaged without an update address", async () => {
+    const { fake, running, logs } = start();
+    await running.ready;
+    expect(fake.net.requests).toEqual([]);
+    expect(logs).toContain("updates off: not packaged and no CLIENTDESK_UPDATE_URL");
+  });
+
+  it("makes no update checks where the installation cannot update itself", async () => {
+    // Linux, neither an AppImage nor a .deb (no resources/package-type): nothing to update.
+    const { fake, running, logs } = start({
       env: { CLIENTDESK_UPDATE_URL: "https://updates.example.com" },
     });
     await running.ready;
-    expect(fake.updaterCalls).toEqual([]);
+    expect(fake.net.requests).toEqual([]);
+    expect(logs).toContain("updates off: this kind of installation does not update itself");
   });
 });

@@ -22,7 +22,8 @@ import { type BridgeSession, createServerForwarder, installServerBridge } from "
 import { loadServerConfig, ServerConfigError } from "./server-config";
 import { type CookieJar, createSessionKeeper } from "./session-cookie";
 import { type AppTray, createTray, type TrayOptions } from "./tray";
-import { type AutoUpdaterLike, createUpdater } from "./updater";
+import { createUpdateEngine, readPackageType } from "./update-engine";
+import { createUpdater } from "./updater";
 import { type Rectangle, windowStateFile } from "./window-state";
 import {
   type BrowserWindowConstructor,
@@ -64,7 +65,6 @@ export interface DesktopElectron {
       ) => void,
     ): unknown;
   };
-  autoUpdater: AutoUpdaterLike;
   BrowserWindow: BrowserWindowConstructor;
   dialog: { showErrorBox(title: string, content: string): void };
   ipcMain: IpcMainLike;
@@ -256,11 +256,26 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
       log,
     });
 
+    // Updates (electron-updater): "Restart to update" in the tray menu and as a notification.
     createUpdater({
-      autoUpdater: electron.autoUpdater,
-      isPackaged: app.isPackaged,
-      platform: options.platform,
       feedUrl: options.env.CLIENTDESK_UPDATE_URL,
+      isPackaged: app.isPackaged,
+      updateConfigPath: path.join(
+        resources,
+        app.isPackaged ? "app-update.yml" : "dev-app-update.yml",
+      ),
+      createEngine: () =>
+        createUpdateEngine({
+          platform: options.platform,
+          env: options.env,
+          packageType: readPackageType(options.resourcesPath),
+        }),
+      Notification: electron.Notification,
+      productName: PRODUCT_NAME,
+      showRestartToUpdate: (install) => tray?.showRestartToUpdate(install),
+      willQuitToInstall: () => {
+        quitting = true;
+      },
       log,
     }).start();
 

@@ -1,6 +1,7 @@
 /**
- * The tray icon: shows the window on click, a menu with Open and Quit, and the unread count
- * in its tooltip (and in the dock/taskbar badge where the platform has one).
+ * The tray icon: shows the window on click, a menu with Open and Quit (and "Restart to update"
+ * once an update is downloaded), and the unread count in its tooltip (and in the dock/taskbar
+ * badge where the platform has one).
  */
 export interface TrayLike<MenuT> {
   setToolTip(text: string): void;
@@ -32,6 +33,8 @@ export interface TrayOptions<Image, MenuT> {
 
 export interface AppTray {
   setUnreadCount(count: number): void;
+  /** Adds "Restart to update" to the menu; `install` quits, installs and restarts. */
+  showRestartToUpdate(install: () => void): void;
   destroy(): void;
 }
 
@@ -47,6 +50,7 @@ export function createTray<Image, MenuT>(options: TrayOptions<Image, MenuT>): Ap
   const tray = new options.Tray(image);
   tray.setToolTip(options.productName);
   tray.on("click", options.showWindow);
+  let installUpdate: (() => void) | null = null;
   const menu = (count: number) =>
     options.Menu.buildFromTemplate([
       {
@@ -57,11 +61,16 @@ export function createTray<Image, MenuT>(options: TrayOptions<Image, MenuT>): Ap
         click: options.showWindow,
       },
       { type: "separator" },
+      ...(installUpdate ? [{ label: "Restart to update", click: installUpdate }] : []),
       { label: "Quit", click: options.quit },
     ]);
   tray.setContextMenu(menu(0));
   let current = 0;
   return {
+    showRestartToUpdate(install) {
+      installUpdate = install;
+      tray.setContextMenu(menu(current));
+    },
     setUnreadCount(count) {
       if (count === current) return;
       current = count;

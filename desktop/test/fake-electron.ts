@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DesktopElectron } from "../main/index";
+import { createFakeNet } from "./fake-net";
 
 /** Fakes take any listener: each test calls it the way Electron would. */
 // biome-ignore lint/suspicious/noExplicitAny: a fake stands in for many Electron signatures.
@@ -310,6 +311,21 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
       this.badgeCount = count;
       return true;
     }
+    // What electron-updater's app adapter reads.
+    version = "1.0.0";
+    relaunchCalled = false;
+    getVersion() {
+      return this.version;
+    }
+    getName() {
+      return "ClientDesk";
+    }
+    getAppPath() {
+      return userData;
+    }
+    relaunch() {
+      this.relaunchCalled = true;
+    }
   }
   const app = new FakeApp();
 
@@ -381,6 +397,8 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
       },
     },
     Tray: FakeTray,
+    /** electron-updater downloads with net.request: real HTTP here (fake-net.ts). */
+    net: createFakeNet(),
   };
 
   return {
