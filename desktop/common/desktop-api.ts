@@ -2,6 +2,11 @@
  * What the preload exposes to the renderer as `window.clientdesk`: named, typed functions
  * only (no ipcRenderer, no generic send/on). The renderer never sees the session secret.
  */
+import type {
+  DesktopUploadProgress,
+  DesktopUploadRequest,
+  DesktopUploadResult,
+} from "./file-upload";
 export interface DesktopNotificationRequest {
   title: string;
   body: string;
@@ -18,6 +23,15 @@ export interface DesktopApi {
   getServerUrl(): string;
   /** Unread messages across all conversations, for the tray and the dock/taskbar badge. */
   setUnreadCount(count: number): Promise<void>;
+  /**
+   * Streams a file the user dropped or chose (a File with a path on disk) from main to the
+   * server; rejects for a File the page made itself. See desktop/main/file-upload.ts.
+   */
+  uploadFile(file: File, request: DesktopUploadRequest): Promise<DesktopUploadResult>;
+  /** Called with the progress of every running upload. Returns an unsubscribe function. */
+  onUploadProgress(callback: (progress: DesktopUploadProgress) => void): () => void;
+  /** Stops a running upload; it then resolves with outcome "cancelled". */
+  cancelUpload(uploadId: string): Promise<void>;
 }
 
 /** The name under which the preload exposes the API on `window`. */

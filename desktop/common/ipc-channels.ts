@@ -9,6 +9,12 @@ export const IpcChannels = {
   setUnreadCount: "clientdesk:set-unread-count",
   /** main -> renderer (send): open the conversation with this client id. */
   openConversation: "clientdesk:open-conversation",
+  /** renderer -> main (invoke): check a dropped or chosen file and stream it to the server. */
+  uploadFile: "clientdesk:upload-file",
+  /** renderer -> main (invoke): stop a running upload by its id. */
+  cancelUpload: "clientdesk:cancel-upload",
+  /** main -> renderer (send): bytes of an upload sent so far. */
+  uploadProgress: "clientdesk:upload-progress",
 } as const;
 
 export type IpcChannel = (typeof IpcChannels)[keyof typeof IpcChannels];
