@@ -46,8 +46,15 @@ const api: DesktopApi = {
   },
   // Streamed uploads: the path comes from the File itself, never from the page.
   async uploadFile(file, { uploadId, target, idempotencyKey }) {
+    // "" for a File the page made itself: only files the user dropped or chose have a path.
     const filePath = webUtils.getPathForFile(file);
-    if (!filePath) throw new Error("Only a file dropped or chosen from disk can be uploaded");
+    if (!filePath) {
+      return {
+        outcome: "refused",
+        status: 400,
+        message: "Only a file dropped or chosen from your computer can be uploaded",
+      };
+    }
     return ipcRenderer.invoke(IpcChannels.uploadFile, {
       uploadId: String(uploadId),
       filePath,

@@ -1,5 +1,6 @@
 import { apiGet, apiPatch } from "../api/client";
-import { newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
+import { newIdempotencyKey, postIdempotent, withRetries } from "../api/idempotent-post";
+import type { StreamUpload, UploadTarget } from "../api/upload-transport";
 import type { Message } from "./messages-query";
 
 /** A file message, with its version fields (shared/schemas/messages.ts). */
@@ -20,12 +21,38 @@ const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(m
  */
 const unconfirmedUploads = new Map<string, string>();
 
-/** POSTs the form with the key of this file and destination, retried on network failure. */
-async function postUpload(path: string, file: File, form: FormData): Promise<FileMessage> {
+/**
+ * How the bytes travel: by default the page POSTs the form with fetch; the desktop app's
+ * platform streams the file from disk in its main process instead, with progress and cancel.
+ */
+export interface UploadTransfer {
+  upload: StreamUpload;
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Uploads with the key of this file and destination, retried on network failure. */
+async function postUpload(
+  path: string,
+  file: File,
+  form: FormData,
+  target: UploadTarget,
+  transfer?: UploadTransfer,
+): Promise<FileMessage> {
   const id = [path, file.name, file.size, file.lastModified].join("\n");
   const key = unconfirmedUploads.get(id) ?? newIdempotencyKey();
   unconfirmedUploads.set(id, key);
-  const message = await postIdempotent<FileMessage>(path, form, key);
+  const message = transfer
+    ? await withRetries(
+        () =>
+          transfer.upload(file, {
+            target,
+            idempotencyKey: key,
+            onProgress: transfer.onProgress,
+            signal: transfer.signal,
+          }) as Promise<FileMessage>,
+      )
+    : await postIdempotent<FileMessage>(path, form, key);
   unconfirmedUploads.delete(id);
   return message;
 }
@@ -35,18 +62,29 @@ export function uploadFile(
   clientId: string,
   file: File,
   requiresFeedback: boolean | undefined,
+  transfer?: UploadTransfer,
 ): Promise<FileMessage> {
   const form = new FormData();
   if (requiresFeedback) form.append("requiresFeedback", "true");
   form.append("file", file);
-  return postUpload(`${clientPath(clientId)}/upload`, file, form);
+  const target = {
+    kind: "conversation",
+    clientId,
+    requiresFeedback: requiresFeedback === true,
+  } as const;
+  return postUpload(`${clientPath(clientId)}/upload`, file, form, target, transfer);
 }
 
 /** POST /api/messages/{id}/versions: the owner answers a "Needs Work" file with a new one. */
-export function uploadVersion(messageId: string, file: File): Promise<FileMessage> {
+export function uploadVersion(
+  messageId: string,
+  file: File,
+  transfer?: UploadTransfer,
+): Promise<FileMessage> {
   const form = new FormData();
   form.append("file", file);
-  return postUpload(`${messagePath(messageId)}/versions`, file, form);
+  const target = { kind: "version", messageId } as const;
+  return postUpload(`${messagePath(messageId)}/versions`, file, form, target, transfer);
 }
 
 /** GET /api/messages/{id}/versions: the file's history, oldest first. */

@@ -3,6 +3,7 @@
  * platform only through this interface; `web-platform.ts` is the browser's version and the
  * desktop app adds its own.
  */
+import type { StreamUpload } from "../api/upload-transport";
 export interface DesktopNotification {
   title: string;
   body: string;
@@ -30,4 +31,6 @@ export interface Platform {
   /** Asks for permission to notify; resolves to whether notifications may be shown. */
   requestNotificationPermission(): Promise<boolean>;
   secretStorage: SecretStorage;
+  /** Desktop only: uploads a file the user dropped or chose, streamed from disk by the app itself. */
+  uploadFile?: StreamUpload;
 }
