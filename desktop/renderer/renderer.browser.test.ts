@@ -309,15 +309,20 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
     });
     await page.getByText("File size must be less than 10 MB").first().waitFor();
 
-    // A finished upload: all bytes sent (no Cancel any more), then the server's answer.
+    // No answer from the server: retried (after a second) with the same Idempotency-Key, then
+    // all bytes sent (no Cancel any more), then the server's answer.
     await chooseFile("Final.pdf");
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await expect.poll(async () => (await uploads()).length).toBe(3);
-    const third = (await uploads())[2]!;
-    await progress(third.request.uploadId, 4 * MB, 4 * MB);
+    await settle(2, { outcome: "unreachable", message: "Can't reach the ClientDesk server." });
+    await expect.poll(async () => (await uploads()).length, { timeout: 5_000 }).toBe(4);
+    const [, , lost, third] = await uploads();
+    expect(third!.request.idempotencyKey).toBe(lost!.request.idempotencyKey);
+    expect(third!.request.uploadId).not.toBe(lost!.request.uploadId);
+    await progress(third!.request.uploadId, 4 * MB, 4 * MB);
     await dialog.getByText("Finishing...").waitFor();
     expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
-    await settle(2, { outcome: "uploaded", status: 201, body: { id: "m9" } });
+    await settle(3, { outcome: "uploaded", status: 201, body: { id: "m9" } });
     await page.getByText("File uploaded successfully").waitFor();
     await dialog.waitFor({ state: "detached" });
     expect(errors).toEqual([]);
