@@ -277,6 +277,9 @@ describe("streamed uploads from main", () => {
     gate = null;
     expect(await upload(filePath, { idempotencyKey })).toMatchObject({ outcome: "uploaded" });
     expect((await attachments()).length).toBe(before + 1);
+    // By now the server is long done with the cancelled request: only the new file is kept.
+    expect(storedFiles()).toHaveLength(storedBefore.length + 1);
+    expect(storedFiles().some((name) => name.endsWith(".partial"))).toBe(false);
   });
 
   it("a retry with the same Idempotency-Key stores the file once and answers the same message", async () => {
@@ -297,6 +300,16 @@ describe("streamed uploads from main", () => {
       (first as { body: { id: string } }).body.id,
     );
     expect((await attachments()).length).toBe(before + 1);
+  });
+
+  it("sends a new version to the message's versions endpoint (here: an unknown message, 404)", async () => {
+    const result = await upload(fileOnDisk("Version 2.pdf", pdfOfSize(5000)), {
+      target: { kind: "version", messageId: randomUUID() },
+    });
+    expect(result).toMatchObject({ outcome: "failed", status: 404 });
+    expect(proxy.requests).toEqual([
+      expect.stringMatching(/^POST \/api\/messages\/[0-9a-f-]+\/versions$/),
+    ]);
   });
 
   it("answers the server's refusal with its message (here: not signed in)", async () => {
