@@ -11,6 +11,13 @@ export type UploadTarget =
   | { kind: "conversation"; clientId: string; requiresFeedback: boolean }
   | { kind: "version"; messageId: string };
 
+/** The server path of an upload to `target`. */
+export function uploadPath(target: UploadTarget): string {
+  return target.kind === "conversation"
+    ? `/api/clients/${encodeURIComponent(target.clientId)}/upload`
+    : `/api/messages/${encodeURIComponent(target.messageId)}/versions`;
+}
+
 export interface StreamedUpload {
   target: UploadTarget;
   idempotencyKey: string;

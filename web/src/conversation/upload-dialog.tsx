@@ -4,6 +4,7 @@ import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_MAX_BYTES } from "../../../shared/f
 import { serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { useStreamUpload } from "../api/upload-transport";
+import { xhrUpload } from "../api/xhr-upload";
 import { Dialog } from "../ui/dialog";
 import { useToast } from "../ui/toast";
 import { UploadProgress } from "../ui/upload-progress";
@@ -37,8 +38,9 @@ export default function UploadDialog({
   const checkboxId = useId();
   const [requiresFeedback, setRequiresFeedback] = useState(false);
   const [uploading, setUploading] = useState(false);
-  // The desktop app streams the file itself and reports progress; the web posts it with fetch.
-  const streamUpload = useStreamUpload();
+  // The desktop app streams the file from disk itself; the browser posts it with XMLHttpRequest.
+  // Both report progress and can be cancelled.
+  const streamUpload = useStreamUpload() ?? xhrUpload;
   const [progress, setProgress] = useState<{ file: File; sent: number; total: number } | null>(
     null,
   );
@@ -46,16 +48,13 @@ export default function UploadDialog({
 
   const upload = async (file: File) => {
     setUploading(true);
-    let transfer: UploadTransfer | undefined;
-    if (streamUpload) {
-      running.current = new AbortController();
-      setProgress({ file, sent: 0, total: file.size });
-      transfer = {
-        upload: streamUpload,
-        signal: running.current.signal,
-        onProgress: (sent, total) => setProgress({ file, sent, total }),
-      };
-    }
+    running.current = new AbortController();
+    setProgress({ file, sent: 0, total: file.size });
+    const transfer: UploadTransfer = {
+      upload: streamUpload,
+      signal: running.current.signal,
+      onProgress: (sent, total) => setProgress({ file, sent, total }),
+    };
     try {
       const message = versionOf
         ? await uploadVersion(versionOf.id, file, transfer)
@@ -77,7 +76,7 @@ export default function UploadDialog({
       onClose();
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") {
-        // Cancelled by the owner: the widget is ready for a file again.
+        // Cancelled: the widget is ready for a file again.
         toast({ title: "Upload cancelled", description: file.name });
         return;
       }
