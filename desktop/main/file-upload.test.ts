@@ -302,6 +302,14 @@ describe("streamed uploads from main", () => {
     expect((await attachments()).length).toBe(before + 1);
   });
 
+  it("keeps a file name in any script, as a browser sends it", async () => {
+    const result = await upload(fileOnDisk("Résumé 履歴書 — v2.pdf", pdfOfSize(3000)));
+    expect(result).toMatchObject({
+      outcome: "uploaded",
+      body: { fileName: "Résumé 履歴書 — v2.pdf" },
+    });
+  });
+
   it("sends a new version to the message's versions endpoint (here: an unknown message, 404)", async () => {
     const result = await upload(fileOnDisk("Version 2.pdf", pdfOfSize(5000)), {
       target: { kind: "version", messageId: randomUUID() },

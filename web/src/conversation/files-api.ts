@@ -1,6 +1,6 @@
 import { apiGet, apiPatch } from "../api/client";
 import { newIdempotencyKey, postIdempotent, withRetries } from "../api/idempotent-post";
-import type { StreamUpload, UploadTarget } from "../api/upload-transport";
+import { type StreamUpload, type UploadTarget, uploadPath } from "../api/upload-transport";
 import type { Message } from "./messages-query";
 
 /** A file message, with its version fields (shared/schemas/messages.ts). */
@@ -11,7 +11,6 @@ export type FileVersion = Message;
 
 export type FeedbackDecision = "approved" | "needs_work";
 
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(messageId)}`;
 
 /**
@@ -22,8 +21,8 @@ const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(m
 const unconfirmedUploads = new Map<string, string>();
 
 /**
- * How the bytes travel: by default the page POSTs the form with fetch; the desktop app's
- * platform streams the file from disk in its main process instead, with progress and cancel.
+ * How the bytes travel: the upload dialog passes XMLHttpRequest (progress, cancel) or the
+ * desktop app's stream from disk; without a transfer the form is POSTed with fetch.
  */
 export interface UploadTransfer {
   upload: StreamUpload;
@@ -33,28 +32,35 @@ export interface UploadTransfer {
 
 /** Uploads with the key of this file and destination, retried on network failure. */
 async function postUpload(
-  path: string,
-  file: File,
-  form: FormData,
   target: UploadTarget,
+  file: File,
   transfer?: UploadTransfer,
 ): Promise<FileMessage> {
+  const path = uploadPath(target);
   const id = [path, file.name, file.size, file.lastModified].join("\n");
   const key = unconfirmedUploads.get(id) ?? newIdempotencyKey();
   unconfirmedUploads.set(id, key);
-  const message = transfer
-    ? await withRetries(
-        () =>
-          transfer.upload(file, {
-            target,
-            idempotencyKey: key,
-            onProgress: transfer.onProgress,
-            signal: transfer.signal,
-          }) as Promise<FileMessage>,
-      )
-    : await postIdempotent<FileMessage>(path, form, key);
+  const send = transfer
+    ? () =>
+        transfer.upload(file, {
+          target,
+          idempotencyKey: key,
+          onProgress: transfer.onProgress,
+          signal: transfer.signal,
+        }) as Promise<FileMessage>
+    : () => postIdempotent<FileMessage>(path, uploadForm(target, file), key, []);
+  const message = await withRetries(send);
   unconfirmedUploads.delete(id);
   return message;
+}
+
+/** The multipart form: `file`, and `requiresFeedback` when asked for. */
+function uploadForm(target: UploadTarget, file: File): FormData {
+  const form = new FormData();
+  if (target.kind === "conversation" && target.requiresFeedback)
+    form.append("requiresFeedback", "true");
+  form.append("file", file);
+  return form;
 }
 
 /** POST /api/clients/{id}/upload: multipart `file`; `requiresFeedback` only from owners. */
@@ -64,15 +70,12 @@ export function uploadFile(
   requiresFeedback: boolean | undefined,
   transfer?: UploadTransfer,
 ): Promise<FileMessage> {
-  const form = new FormData();
-  if (requiresFeedback) form.append("requiresFeedback", "true");
-  form.append("file", file);
-  const target = {
+  const target: UploadTarget = {
     kind: "conversation",
     clientId,
     requiresFeedback: requiresFeedback === true,
-  } as const;
-  return postUpload(`${clientPath(clientId)}/upload`, file, form, target, transfer);
+  };
+  return postUpload(target, file, transfer);
 }
 
 /** POST /api/messages/{id}/versions: the owner answers a "Needs Work" file with a new one. */
@@ -81,10 +84,7 @@ export function uploadVersion(
   file: File,
   transfer?: UploadTransfer,
 ): Promise<FileMessage> {
-  const form = new FormData();
-  form.append("file", file);
-  const target = { kind: "version", messageId } as const;
-  return postUpload(`${messagePath(messageId)}/versions`, file, form, target, transfer);
+  return postUpload({ kind: "version", messageId }, file, transfer);
 }
 
 /** GET /api/messages/{id}/versions: the file's history, oldest first. */
