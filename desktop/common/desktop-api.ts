@@ -2,6 +2,11 @@
  * What the preload exposes to the renderer as `window.clientdesk`: named, typed functions
  * only (no ipcRenderer, no generic send/on). The renderer never sees the session secret.
  */
+import type {
+  DesktopUploadProgress,
+  DesktopUploadRequest,
+  DesktopUploadResult,
+} from "./file-upload";
 export interface DesktopNotificationRequest {
   title: string;
   body: string;
@@ -22,6 +27,15 @@ export interface DesktopApi {
   signInWithGoogle?(): Promise<DesktopGoogleSignInResult>;
   /** Stops waiting for the browser; the pending signInWithGoogle() resolves "cancelled". */
   cancelGoogleSignIn?(): Promise<void>;
+  /**
+   * Streams a file the user dropped or chose (a File with a path on disk) from main to the
+   * server; rejects for a File the page made itself. See desktop/main/file-upload.ts.
+   */
+  uploadFile(file: File, request: DesktopUploadRequest): Promise<DesktopUploadResult>;
+  /** Called with the progress of every running upload. Returns an unsubscribe function. */
+  onUploadProgress(callback: (progress: DesktopUploadProgress) => void): () => void;
+  /** Stops a running upload; it then resolves with outcome "cancelled". */
+  cancelUpload(uploadId: string): Promise<void>;
 }
 
 export type DesktopGoogleSignInResult =

@@ -13,6 +13,12 @@ export const IpcChannels = {
   startGoogleSignIn: "clientdesk:start-google-sign-in",
   /** renderer -> main (invoke, no arguments): stop waiting for the browser. */
   cancelGoogleSignIn: "clientdesk:cancel-google-sign-in",
+  /** renderer -> main (invoke): check a dropped or chosen file and stream it to the server. */
+  uploadFile: "clientdesk:upload-file",
+  /** renderer -> main (invoke): stop a running upload by its id. */
+  cancelUpload: "clientdesk:cancel-upload",
+  /** main -> renderer (send): bytes of an upload sent so far. */
+  uploadProgress: "clientdesk:upload-progress",
 } as const;
 
 export type IpcChannel = (typeof IpcChannels)[keyof typeof IpcChannels];

@@ -9,12 +9,15 @@ import * as electronModule from "electron";
 import type { Menu as ElectronMenu, NativeImage } from "electron";
 import { APP_SCHEME, APP_START_URL, isAppUrl } from "../common/app-origin";
 import { IpcChannels } from "../common/ipc-channels";
+import { SESSION_COOKIE } from "../../shared/session-cookie";
 import { contentSecurityPolicy } from "./csp";
 import { createGoogleSignIn } from "./google-sign-in";
 import { registerGoogleSignInIpc } from "./google-sign-in-ipc";
 import { type IpcMainLike, registerIpcHandlers } from "./ipc";
 import { type NotificationConstructor, createNotifier } from "./notifications";
 import { createOpenExternal, type ShellLike } from "./open-external";
+import { createFileUploader } from "./file-upload";
+import { registerFileUploadHandlers } from "./file-upload-ipc";
 import { installPermissionHandlers, type PermissionSession } from "./permissions";
 import { createAppProtocolHandler, registerAppScheme } from "./protocol";
 import { type SafeStorageLike, createSecureStore } from "./secure-store";
@@ -253,6 +256,24 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
         log,
       }),
       showWindow: showMainWindow,
+      log,
+    });
+
+    // Streamed uploads: main reads the dropped or chosen file from disk and sends it with the
+    // session's cookie (desktop/main/file-upload.ts).
+    registerFileUploadHandlers({
+      ipcMain: electron.ipcMain,
+      isAppUrl: isApp,
+      uploader: createFileUploader({
+        serverUrl: server.serverUrl,
+        cookieHeader: async () => {
+          const [cookie] = await session.cookies.get({
+            url: server.serverUrl,
+            name: SESSION_COOKIE,
+          });
+          return cookie ? `${SESSION_COOKIE}=${cookie.value}` : null;
+        },
+      }),
       log,
     });
 

@@ -62,7 +62,7 @@ export function assertTrustedSender(
   if (!isAppUrl(frame.url)) throw new IpcRefusedError("IPC refused: not from the app");
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, channel: string): T {
+export function parse<T>(schema: z.ZodType<T>, value: unknown, channel: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -3,7 +3,7 @@
  * named functions (checklist 2). No ipcRenderer, no generic send/on, no Node. Main checks
  * the sender and the arguments of every call again.
  */
-import { contextBridge, type IpcRendererEvent, ipcRenderer } from "electron";
+import { contextBridge, type IpcRendererEvent, ipcRenderer, webUtils } from "electron";
 import { DESKTOP_API_KEY, type DesktopApi } from "../common/desktop-api";
 import { IpcChannels, SERVER_URL_SWITCH } from "../common/ipc-channels";
 
@@ -48,6 +48,45 @@ const api: DesktopApi = {
   signInWithGoogle: () => ipcRenderer.invoke(IpcChannels.startGoogleSignIn),
   async cancelGoogleSignIn() {
     await ipcRenderer.invoke(IpcChannels.cancelGoogleSignIn);
+  },
+  // Streamed uploads: the path comes from the File itself, never from the page.
+  async uploadFile(file, { uploadId, target, idempotencyKey }) {
+    // "" for a File the page made itself: only files the user dropped or chose have a path.
+    const filePath = webUtils.getPathForFile(file);
+    if (!filePath) {
+      return {
+        outcome: "refused",
+        status: 400,
+        message: "Only a file dropped or chosen from your computer can be uploaded",
+      };
+    }
+    return ipcRenderer.invoke(IpcChannels.uploadFile, {
+      uploadId: String(uploadId),
+      filePath,
+      target:
+        target.kind === "conversation"
+          ? {
+              kind: "conversation",
+              clientId: String(target.clientId),
+              requiresFeedback: target.requiresFeedback === true,
+            }
+          : { kind: "version", messageId: String(target.messageId) },
+      idempotencyKey: String(idempotencyKey),
+    });
+  },
+  onUploadProgress(callback) {
+    const listener = (_event: IpcRendererEvent, progress: unknown) => {
+      const { uploadId, sent, total } = (progress ?? {}) as Record<string, unknown>;
+      if (typeof uploadId === "string" && typeof sent === "number" && typeof total === "number")
+        callback({ uploadId, sent, total });
+    };
+    ipcRenderer.on(IpcChannels.uploadProgress, listener);
+    return () => {
+      ipcRenderer.removeListener(IpcChannels.uploadProgress, listener);
+    };
+  },
+  async cancelUpload(uploadId) {
+    await ipcRenderer.invoke(IpcChannels.cancelUpload, String(uploadId));
   },
 };
 

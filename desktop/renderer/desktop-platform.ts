@@ -1,5 +1,6 @@
 import type { DesktopApi } from "../common/desktop-api";
 import type { Platform, SecretStorage } from "../../web/src/platform/platform";
+import { createDesktopUpload } from "./desktop-upload";
 
 /**
  * The owner app's Platform inside Electron, built on the preload's `window.clientdesk`.
@@ -52,5 +53,7 @@ export function createDesktopPlatform(api: DesktopApi): DesktopPlatform {
       clickHandlers.delete(clientId);
       handler?.();
     },
+    // Streamed uploads: main reads the file from disk (desktop-upload.ts).
+    uploadFile: createDesktopUpload(api),
   };
 }

@@ -330,6 +330,8 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
   const app = new FakeApp();
 
   const ipcHandlers = new Map<string, Listener>();
+  /** The web contents every fake invoke comes from (event.sender): what main sends back to it. */
+  const ipcSender = new FakeWebContents();
   const ipcMain = {
     handle(channel: string, listener: Listener) {
       if (ipcHandlers.has(channel))
@@ -340,9 +342,10 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
     async invoke(channel: string, frameUrl: string, ...args: unknown[]) {
       const handler = ipcHandlers.get(channel);
       if (!handler) throw new Error(`No handler registered for '${channel}'`);
-      return handler({ senderFrame: { url: frameUrl, parent: null } }, ...args);
+      return handler({ senderFrame: { url: frameUrl, parent: null }, sender: ipcSender }, ...args);
     },
     handlers: ipcHandlers,
+    sender: ipcSender,
   };
 
   const opened: string[] = [];

@@ -32,20 +32,28 @@ export function isRetryable(error: unknown): boolean {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Runs `attempt` until it succeeds, retrying with backoff while isRetryable; the last error is thrown. */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  delaysMs: readonly number[] = RETRY_DELAYS_MS,
+): Promise<T> {
+  for (let index = 0; ; index++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const delay = delaysMs[index];
+      if (delay === undefined || !isRetryable(error)) throw error;
+      await wait(delay);
+    }
+  }
+}
+
 /** POSTs `body` with the key, retrying with backoff while isRetryable; the last error is thrown. */
-export async function postIdempotent<T>(
+export function postIdempotent<T>(
   path: string,
   body: unknown,
   key: string,
   delaysMs: readonly number[] = RETRY_DELAYS_MS,
 ): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await apiRequest<T>("POST", path, body, { "Idempotency-Key": key });
-    } catch (error) {
-      const delay = delaysMs[attempt];
-      if (delay === undefined || !isRetryable(error)) throw error;
-      await wait(delay);
-    }
-  }
+  return withRetries(() => apiRequest<T>("POST", path, body, { "Idempotency-Key": key }), delaysMs);
 }

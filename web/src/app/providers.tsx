@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { setApiBaseUrl } from "../api/client";
+import { UploadTransportProvider } from "../api/upload-transport";
 import { createQueryClient } from "../api/query-client";
 import type { Platform } from "../platform/platform";
 import { PlatformProvider } from "../platform/platform-context";
@@ -15,7 +16,9 @@ export function AppProviders({ platform, children }: { platform: Platform; child
   return (
     <PlatformProvider platform={platform}>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
+        <UploadTransportProvider streamUpload={platform.uploadFile ?? null}>
+          <ToastProvider>{children}</ToastProvider>
+        </UploadTransportProvider>
       </QueryClientProvider>
     </PlatformProvider>
   );

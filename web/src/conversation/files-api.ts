@@ -1,5 +1,6 @@
 import { apiGet, apiPatch } from "../api/client";
-import { newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
+import { newIdempotencyKey, postIdempotent, withRetries } from "../api/idempotent-post";
+import { type StreamUpload, type UploadTarget, uploadPath } from "../api/upload-transport";
 import type { Message } from "./messages-query";
 
 /** A file message, with its version fields (shared/schemas/messages.ts). */
@@ -10,7 +11,6 @@ export type FileVersion = Message;
 
 export type FeedbackDecision = "approved" | "needs_work";
 
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(messageId)}`;
 
 /**
@@ -20,14 +20,47 @@ const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(m
  */
 const unconfirmedUploads = new Map<string, string>();
 
-/** POSTs the form with the key of this file and destination, retried on network failure. */
-async function postUpload(path: string, file: File, form: FormData): Promise<FileMessage> {
+/**
+ * How the bytes travel: the upload dialog passes XMLHttpRequest (progress, cancel) or the
+ * desktop app's stream from disk; without a transfer the form is POSTed with fetch.
+ */
+export interface UploadTransfer {
+  upload: StreamUpload;
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Uploads with the key of this file and destination, retried on network failure. */
+async function postUpload(
+  target: UploadTarget,
+  file: File,
+  transfer?: UploadTransfer,
+): Promise<FileMessage> {
+  const path = uploadPath(target);
   const id = [path, file.name, file.size, file.lastModified].join("\n");
   const key = unconfirmedUploads.get(id) ?? newIdempotencyKey();
   unconfirmedUploads.set(id, key);
-  const message = await postIdempotent<FileMessage>(path, form, key);
+  const send = transfer
+    ? () =>
+        transfer.upload(file, {
+          target,
+          idempotencyKey: key,
+          onProgress: transfer.onProgress,
+          signal: transfer.signal,
+        }) as Promise<FileMessage>
+    : () => postIdempotent<FileMessage>(path, uploadForm(target, file), key, []);
+  const message = await withRetries(send);
   unconfirmedUploads.delete(id);
   return message;
+}
+
+/** The multipart form: `file`, and `requiresFeedback` when asked for. */
+function uploadForm(target: UploadTarget, file: File): FormData {
+  const form = new FormData();
+  if (target.kind === "conversation" && target.requiresFeedback)
+    form.append("requiresFeedback", "true");
+  form.append("file", file);
+  return form;
 }
 
 /** POST /api/clients/{id}/upload: multipart `file`; `requiresFeedback` only from owners. */
@@ -35,18 +68,23 @@ export function uploadFile(
   clientId: string,
   file: File,
   requiresFeedback: boolean | undefined,
+  transfer?: UploadTransfer,
 ): Promise<FileMessage> {
-  const form = new FormData();
-  if (requiresFeedback) form.append("requiresFeedback", "true");
-  form.append("file", file);
-  return postUpload(`${clientPath(clientId)}/upload`, file, form);
+  const target: UploadTarget = {
+    kind: "conversation",
+    clientId,
+    requiresFeedback: requiresFeedback === true,
+  };
+  return postUpload(target, file, transfer);
 }
 
 /** POST /api/messages/{id}/versions: the owner answers a "Needs Work" file with a new one. */
-export function uploadVersion(messageId: string, file: File): Promise<FileMessage> {
-  const form = new FormData();
-  form.append("file", file);
-  return postUpload(`${messagePath(messageId)}/versions`, file, form);
+export function uploadVersion(
+  messageId: string,
+  file: File,
+  transfer?: UploadTransfer,
+): Promise<FileMessage> {
+  return postUpload({ kind: "version", messageId }, file, transfer);
 }
 
 /** GET /api/messages/{id}/versions: the file's history, oldest first. */

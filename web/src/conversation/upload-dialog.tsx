@@ -1,12 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_MAX_BYTES } from "../../../shared/files";
 import { serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { useStreamUpload } from "../api/upload-transport";
+import { xhrUpload } from "../api/xhr-upload";
 import { Dialog } from "../ui/dialog";
 import { useToast } from "../ui/toast";
+import { UploadProgress } from "../ui/upload-progress";
 import { UploadWidget } from "../ui/upload-widget";
-import { type FileMessage, uploadFile, uploadVersion } from "./files-api";
+import { type FileMessage, type UploadTransfer, uploadFile, uploadVersion } from "./files-api";
 import "./files.css";
 
 export interface UploadDialogProps {
@@ -35,13 +38,32 @@ export default function UploadDialog({
   const checkboxId = useId();
   const [requiresFeedback, setRequiresFeedback] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // The desktop app streams the file from disk itself; the browser posts it with XMLHttpRequest.
+  // Both report progress and can be cancelled.
+  const streamUpload = useStreamUpload() ?? xhrUpload;
+  const [progress, setProgress] = useState<{ file: File; sent: number; total: number } | null>(
+    null,
+  );
+  const running = useRef<AbortController | null>(null);
 
   const upload = async (file: File) => {
     setUploading(true);
+    running.current = new AbortController();
+    setProgress({ file, sent: 0, total: file.size });
+    const transfer: UploadTransfer = {
+      upload: streamUpload,
+      signal: running.current.signal,
+      onProgress: (sent, total) => setProgress({ file, sent, total }),
+    };
     try {
       const message = versionOf
-        ? await uploadVersion(versionOf.id, file)
-        : await uploadFile(clientId, file, viewerRole === "owner" ? requiresFeedback : undefined);
+        ? await uploadVersion(versionOf.id, file, transfer)
+        : await uploadFile(
+            clientId,
+            file,
+            viewerRole === "owner" ? requiresFeedback : undefined,
+            transfer,
+          );
       toast({ title: "File uploaded successfully", description: file.name, variant: "success" });
       onUploaded?.(message);
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
@@ -53,6 +75,11 @@ export default function UploadDialog({
       }
       onClose();
     } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") {
+        // Cancelled: the widget is ready for a file again.
+        toast({ title: "Upload cancelled", description: file.name });
+        return;
+      }
       toast({
         title: "Failed to upload file",
         description: serverMessage(error, "Upload failed"),
@@ -61,6 +88,8 @@ export default function UploadDialog({
       throw error;
     } finally {
       setUploading(false);
+      setProgress(null);
+      running.current = null;
     }
   };
 
@@ -101,6 +130,14 @@ export default function UploadDialog({
                 </span>
               </label>
             </div>
+          )}
+          {progress && (
+            <UploadProgress
+              fileName={progress.file.name}
+              sent={progress.sent}
+              total={progress.total}
+              onCancel={() => running.current?.abort()}
+            />
           )}
         </UploadWidget>
       </div>

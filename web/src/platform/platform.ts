@@ -3,6 +3,7 @@
  * platform only through this interface; `web-platform.ts` is the browser's version and the
  * desktop app adds its own.
  */
+import type { StreamUpload } from "../api/upload-transport";
 export interface DesktopNotification {
   title: string;
   body: string;
@@ -38,6 +39,8 @@ export interface Platform {
   signInWithGoogle?(): Promise<GoogleSignInOutcome>;
   /** Stops waiting for the browser; the pending signInWithGoogle() resolves "cancelled". */
   cancelGoogleSignIn?(): void;
+  /** Desktop only: uploads a file the user dropped or chose, streamed from disk by the app itself. */
+  uploadFile?: StreamUpload;
 }
 
 export type GoogleSignInOutcome = "signed-in" | "cancelled" | "failed";

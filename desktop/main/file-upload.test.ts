@@ -1,0 +1,385 @@
+/**
+ * Streamed uploads in main, with the fake electron module's ipcMain, against the real server
+ * (the Koa app on a loopback port, a real session cookie). A counting proxy in front of the
+ * server shows which uploads reached it at all.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MB } from "../../shared/files";
+import { addClient, setTier } from "../../tests/support/conversations";
+import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
+import { pdfOfSize } from "../../tests/support/storage-files";
+import { type TestServer, startTestServer } from "../../tests/support/server";
+import type { DesktopUploadProgress, DesktopUploadResult } from "../common/file-upload";
+import { IpcChannels } from "../common/ipc-channels";
+import { createFakeElectron, type FakeElectron } from "../test/fake-electron";
+import { createFileUploader, READ_CHUNK_BYTES, type ReadStreamOpener } from "./file-upload";
+import { registerFileUploadHandlers } from "./file-upload-ipc";
+
+const APP_PAGE = "app://clientdesk/";
+
+/** Forwards to the server as it is, counting the requests (the Origin becomes the server's). */
+async function countingProxy(target: string) {
+  const upstream = new URL(target);
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    const forwarded = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host, origin: upstream.origin },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on("error", () => res.destroy());
+    // A client that goes away mid-body is passed on as such to the server.
+    req.on("close", () => {
+      if (!req.complete) forwarded.destroy();
+    });
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const sha256 = (data: Buffer | Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+let server: TestServer;
+let proxy: Awaited<ReturnType<typeof countingProxy>>;
+let owner: SignedInOwner;
+let clientId: string;
+let dir: string;
+let fake: FakeElectron;
+/** What the file reads looked like: every chunk main read from disk, by upload. */
+let chunkSizes: number[];
+let fileStreams: Readable[];
+/** When set, every read after the first waits for it (to cancel mid-way). */
+let gate: Promise<void> | null;
+
+const readStream: ReadStreamOpener = (handle, options) => {
+  const source = handle.createReadStream(options);
+  fileStreams.push(source);
+  return Readable.from(
+    (async function* () {
+      let reads = 0;
+      for await (const chunk of source) {
+        if (reads++ > 0 && gate) await gate;
+        chunkSizes.push((chunk as Buffer).length);
+        yield chunk as Buffer;
+      }
+    })(),
+    { objectMode: false },
+  );
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  proxy = await countingProxy(server.url);
+  owner = await signUpOwner(server);
+  await setTier(owner.id, "pro");
+  clientId = (await addClient(owner)).id;
+  dir = mkdtempSync(path.join(os.tmpdir(), "clientdesk-upload-"));
+  fake = createFakeElectron();
+  registerFileUploadHandlers({
+    ipcMain: fake.ipcMain,
+    isAppUrl: (url) => url.startsWith(APP_PAGE),
+    uploader: createFileUploader({
+      serverUrl: proxy.url,
+      cookieHeader: async () => owner.agent.cookieHeader,
+      readStream,
+    }),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  chunkSizes = [];
+  fileStreams = [];
+  gate = null;
+  proxy.requests.length = 0;
+  fake.ipcMain.sender.sent.length = 0;
+});
+
+function fileOnDisk(name: string, content: Buffer): string {
+  const filePath = path.join(dir, name);
+  writeFileSync(filePath, content);
+  return filePath;
+}
+
+function upload(filePath: string, extra: Record<string, unknown> = {}) {
+  return fake.ipcMain.invoke(IpcChannels.uploadFile, APP_PAGE, {
+    uploadId: randomUUID(),
+    filePath,
+    target: { kind: "conversation", clientId, requiresFeedback: false },
+    idempotencyKey: randomUUID(),
+    ...extra,
+  }) as Promise<DesktopUploadResult>;
+}
+
+const progressEvents = () =>
+  fake.ipcMain.sender.sent
+    .filter(([channel]) => channel === IpcChannels.uploadProgress)
+    .map(([, progress]) => progress as DesktopUploadProgress);
+
+const attachments = async () => {
+  const answer = await owner.agent.get(`/api/clients/${clientId}/attachments`);
+  expect(answer.status).toBe(200);
+  return answer.body as { id: string; fileName: string }[];
+};
+
+const storedFiles = () => {
+  const files = path.join(server.dataDir, "files");
+  if (!existsSync(files)) return [];
+  return readdirSync(files, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort();
+};
+
+describe("streamed uploads from main", () => {
+  it("streams a 9 MB file from disk in 64 KB reads; it arrives intact, with progress up to the total", async () => {
+    const content = pdfOfSize(9 * MB);
+    const filePath = fileOnDisk("Nine megabytes.pdf", content);
+
+    const result = await upload(filePath);
+
+    expect(result).toMatchObject({ outcome: "uploaded", status: 201 });
+    const message = (result as { body: { id: string; fileName: string; fileUrl: string } }).body;
+    expect(message.fileName).toBe("Nine megabytes.pdf");
+    const download = await fetch(`${server.url}${message.fileUrl}`, {
+      headers: { cookie: owner.agent.cookieHeader },
+    });
+    expect(download.status).toBe(200);
+    expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(content));
+
+    // Read from disk as a stream: never a whole-file buffer, one read at a time.
+    expect(Math.max(...chunkSizes)).toBeLessThanOrEqual(READ_CHUNK_BYTES);
+    expect(chunkSizes.length).toBeGreaterThanOrEqual(content.length / READ_CHUNK_BYTES);
+    expect(chunkSizes.reduce((sum, size) => sum + size, 0)).toBe(content.length);
+    expect(fileStreams.every((stream) => stream.destroyed)).toBe(true);
+
+    const progress = progressEvents();
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    for (const [index, event] of progress.entries()) {
+      expect(event.total).toBe(content.length);
+      if (index > 0) expect(event.sent).toBeGreaterThan(progress[index - 1]!.sent);
+    }
+    expect(progress.at(-1)!.sent).toBe(content.length);
+    expect(proxy.requests).toEqual([`POST /api/clients/${clientId}/upload`]);
+  });
+
+  it("refuses a file over 10 MB, a type not accepted, content that is not what its name says, a folder and a link, before any request", async () => {
+    const before = (await attachments()).length;
+    proxy.requests.length = 0;
+    const pdf = pdfOfSize(1000);
+    const tooLarge = fileOnDisk("Eleven.pdf", pdfOfSize(11 * MB));
+    const text = fileOnDisk("notes.txt", Buffer.from("plain text"));
+    const disguised = fileOnDisk(
+      "invoice.pdf",
+      Buffer.from("MZ\x90\x00 this is a program", "latin1"),
+    );
+    const empty = fileOnDisk("empty.pdf", Buffer.alloc(0));
+    const folder = path.join(dir, "folder.pdf");
+    mkdirSync(folder);
+    const link = path.join(dir, "link.pdf");
+    symlinkSync(fileOnDisk("real.pdf", pdf), link);
+
+    expect(await upload(tooLarge)).toEqual({
+      outcome: "refused",
+      status: 413,
+      message: "File size must be less than 10 MB",
+    });
+    expect(await upload(text)).toEqual({
+      outcome: "refused",
+      status: 400,
+      message: "File type not supported",
+    });
+    expect(await upload(disguised)).toEqual({
+      outcome: "refused",
+      status: 400,
+      message: "This file is not a PDF document: its content does not match its .pdf extension",
+    });
+    expect(await upload(empty)).toMatchObject({ outcome: "refused", message: "The file is empty" });
+    expect(await upload(folder)).toMatchObject({ outcome: "refused", status: 400 });
+    expect(await upload(link)).toMatchObject({ outcome: "refused", status: 400 });
+    expect(await upload(path.join(dir, "missing.pdf"))).toMatchObject({ outcome: "refused" });
+
+    expect(proxy.requests).toEqual([]);
+    expect(chunkSizes).toEqual([]);
+    expect(progressEvents()).toEqual([]);
+    expect((await attachments()).length).toBe(before);
+  });
+
+  it("Cancel stops a running upload: the request is aborted, the file closed, and the server keeps nothing", async () => {
+    const before = (await attachments()).length;
+    const storedBefore = storedFiles();
+    let release = () => {};
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const filePath = fileOnDisk("Cancelled.pdf", pdfOfSize(8 * MB));
+    const uploadId = randomUUID();
+    const idempotencyKey = randomUUID();
+    const running = fake.ipcMain.invoke(IpcChannels.uploadFile, APP_PAGE, {
+      uploadId,
+      filePath,
+      target: { kind: "conversation", clientId, requiresFeedback: false },
+      idempotencyKey,
+    }) as Promise<DesktopUploadResult>;
+
+    await expect.poll(() => progressEvents().length).toBeGreaterThan(0);
+    expect(progressEvents()[0]!.sent).toBeLessThan(8 * MB);
+    expect(await fake.ipcMain.invoke(IpcChannels.cancelUpload, APP_PAGE, uploadId)).toBe(true);
+    release();
+
+    expect(await running).toEqual({ outcome: "cancelled" });
+    await expect.poll(() => fileStreams.every((stream) => stream.destroyed)).toBe(true);
+    expect(chunkSizes.length).toBeLessThan((8 * MB) / READ_CHUNK_BYTES);
+    expect(proxy.requests).toEqual([`POST /api/clients/${clientId}/upload`]);
+    await expect.poll(storedFiles).toEqual(storedBefore);
+    expect((await attachments()).length).toBe(before);
+    // Nothing runs any more: cancelling again finds nothing.
+    expect(await fake.ipcMain.invoke(IpcChannels.cancelUpload, APP_PAGE, uploadId)).toBe(false);
+
+    // The same upload tried again with its key is stored once.
+    gate = null;
+    expect(await upload(filePath, { idempotencyKey })).toMatchObject({ outcome: "uploaded" });
+    expect((await attachments()).length).toBe(before + 1);
+    // By now the server is long done with the cancelled request: only the new file is kept.
+    expect(storedFiles()).toHaveLength(storedBefore.length + 1);
+    expect(storedFiles().some((name) => name.endsWith(".partial"))).toBe(false);
+  });
+
+  it("a retry with the same Idempotency-Key stores the file once and answers the same message", async () => {
+    const before = (await attachments()).length;
+    const filePath = fileOnDisk("Twice.pdf", pdfOfSize(200_000));
+    const idempotencyKey = randomUUID();
+    const first = await upload(filePath, {
+      idempotencyKey,
+      target: { kind: "conversation", clientId, requiresFeedback: true },
+    });
+    const again = await upload(filePath, {
+      idempotencyKey,
+      target: { kind: "conversation", clientId, requiresFeedback: true },
+    });
+    expect(first).toMatchObject({ outcome: "uploaded", body: { requiresFeedback: true } });
+    expect(again).toMatchObject({ outcome: "uploaded" });
+    expect((again as { body: { id: string } }).body.id).toBe(
+      (first as { body: { id: string } }).body.id,
+    );
+    expect((await attachments()).length).toBe(before + 1);
+  });
+
+  it("keeps a file name in any script, as a browser sends it", async () => {
+    const result = await upload(fileOnDisk("Résumé 履歴書 — v2.pdf", pdfOfSize(3000)));
+    expect(result).toMatchObject({
+      outcome: "uploaded",
+      body: { fileName: "Résumé 履歴書 — v2.pdf" },
+    });
+  });
+
+  it("sends a new version to the message's versions endpoint (here: an unknown message, 404)", async () => {
+    const result = await upload(fileOnDisk("Version 2.pdf", pdfOfSize(5000)), {
+      target: { kind: "version", messageId: randomUUID() },
+    });
+    expect(result).toMatchObject({ outcome: "failed", status: 404 });
+    expect(proxy.requests).toEqual([
+      expect.stringMatching(/^POST \/api\/messages\/[0-9a-f-]+\/versions$/),
+    ]);
+  });
+
+  it("answers the server's refusal with its message (here: not signed in)", async () => {
+    const signedOut = createFakeElectron();
+    registerFileUploadHandlers({
+      ipcMain: signedOut.ipcMain,
+      isAppUrl: (url) => url.startsWith(APP_PAGE),
+      uploader: createFileUploader({ serverUrl: proxy.url, cookieHeader: async () => null }),
+    });
+    const result = await signedOut.ipcMain.invoke(IpcChannels.uploadFile, APP_PAGE, {
+      uploadId: "u1",
+      filePath: fileOnDisk("Signed out.pdf", pdfOfSize(5000)),
+      target: { kind: "conversation", clientId, requiresFeedback: false },
+      idempotencyKey: randomUUID(),
+    });
+    expect(result).toMatchObject({ outcome: "failed", status: 401 });
+    expect((result as { message: string }).message).not.toBe("");
+  });
+
+  it("refuses calls from another page or frame and arguments it does not expect, reading nothing", async () => {
+    const filePath = fileOnDisk("Refused.pdf", pdfOfSize(5000));
+    const valid = {
+      uploadId: "u2",
+      filePath,
+      target: { kind: "conversation", clientId, requiresFeedback: false },
+      idempotencyKey: randomUUID(),
+    };
+    await expect(
+      fake.ipcMain.invoke(IpcChannels.uploadFile, "https://evil.example/", valid),
+    ).rejects.toThrow("IPC refused: not from the app");
+    const handler = fake.ipcMain.handlers.get(IpcChannels.uploadFile)!;
+    await expect(
+      (async () =>
+        handler(
+          { senderFrame: { url: APP_PAGE, parent: {} }, sender: fake.ipcMain.sender },
+          valid,
+        ))(),
+    ).rejects.toThrow("not from the main frame");
+    const bad = [
+      { ...valid, filePath: "relative/Refused.pdf" },
+      { ...valid, path: filePath },
+      {
+        ...valid,
+        target: { kind: "conversation", clientId: "../../admin", requiresFeedback: false },
+      },
+      { ...valid, target: { kind: "anything", url: "http://evil.example/" } },
+      { ...valid, idempotencyKey: "" },
+      { ...valid, uploadId: undefined },
+      "just a string",
+    ];
+    for (const args of bad) {
+      await expect(fake.ipcMain.invoke(IpcChannels.uploadFile, APP_PAGE, args)).rejects.toThrow(
+        /IPC refused: bad arguments/,
+      );
+    }
+    await expect(
+      fake.ipcMain.invoke(IpcChannels.uploadFile, APP_PAGE, valid, "second argument"),
+    ).rejects.toThrow("takes one argument");
+    await expect(
+      fake.ipcMain.invoke(IpcChannels.cancelUpload, "https://evil.example/", "u2"),
+    ).rejects.toThrow("not from the app");
+    expect(proxy.requests).toEqual([]);
+    expect(chunkSizes).toEqual([]);
+  });
+});

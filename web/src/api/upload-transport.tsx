@@ -1,0 +1,54 @@
+import { createContext, type ReactNode, useContext } from "react";
+
+/**
+ * Another way for an upload's bytes to travel than the page's fetch: the desktop app streams
+ * the file from disk in its main process (Platform.uploadFile). The owner app provides it
+ * from its platform; the client portal provides none, and the page uploads with fetch.
+ */
+
+/** Where an upload goes (POST /api/clients/:id/upload or /api/messages/:id/versions). */
+export type UploadTarget =
+  | { kind: "conversation"; clientId: string; requiresFeedback: boolean }
+  | { kind: "version"; messageId: string };
+
+/** The server path of an upload to `target`. */
+export function uploadPath(target: UploadTarget): string {
+  return target.kind === "conversation"
+    ? `/api/clients/${encodeURIComponent(target.clientId)}/upload`
+    : `/api/messages/${encodeURIComponent(target.messageId)}/versions`;
+}
+
+export interface StreamedUpload {
+  target: UploadTarget;
+  idempotencyKey: string;
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting it cancels the upload (it then rejects with an "AbortError" DOMException). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Resolves with the server's JSON; rejects with an ApiError (the server's or the app's
+ * refusal), a TypeError (no answer: may be retried) or an AbortError.
+ */
+export type StreamUpload = (file: File, upload: StreamedUpload) => Promise<unknown>;
+
+const UploadTransportContext = createContext<StreamUpload | null>(null);
+
+export function UploadTransportProvider({
+  streamUpload,
+  children,
+}: {
+  streamUpload: StreamUpload | null;
+  children: ReactNode;
+}) {
+  return (
+    <UploadTransportContext.Provider value={streamUpload}>
+      {children}
+    </UploadTransportContext.Provider>
+  );
+}
+
+/** The streamed upload of this app, or null where uploads go by fetch. */
+export function useStreamUpload(): StreamUpload | null {
+  return useContext(UploadTransportContext);
+}
