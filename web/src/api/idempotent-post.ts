@@ -25,26 +25,36 @@ export function newIdempotencyKey(): string {
  * processed" (409 with Retry-After: the first attempt is still running on the server).
  */
 export function isRetryable(error: unknown): boolean {
+  return isNoAnswer(error) || isStillProcessing(error);
+}
+
+/** The server was not reached: fetch rejected, or a gateway (or the desktop bridge) answered for it. */
+export function isNoAnswer(error: unknown): boolean {
   if (!(error instanceof ApiError)) return error instanceof TypeError;
-  if ([502, 503, 504].includes(error.status)) return true;
-  return error.status === 409 && error.headers.has("Retry-After");
+  return [502, 503, 504].includes(error.status);
+}
+
+/** 409 with Retry-After: the first attempt with this key still runs on the server. */
+export function isStillProcessing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.headers.has("Retry-After");
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** POSTs `body` with the key, retrying with backoff while isRetryable; the last error is thrown. */
+/** POSTs `body` with the key, retrying with backoff while `retryIf`; the last error is thrown. */
 export async function postIdempotent<T>(
   path: string,
   body: unknown,
   key: string,
   delaysMs: readonly number[] = RETRY_DELAYS_MS,
+  retryIf: (error: unknown) => boolean = isRetryable,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await apiRequest<T>("POST", path, body, { "Idempotency-Key": key });
     } catch (error) {
       const delay = delaysMs[attempt];
-      if (delay === undefined || !isRetryable(error)) throw error;
+      if (delay === undefined || !retryIf(error)) throw error;
       await wait(delay);
     }
   }
