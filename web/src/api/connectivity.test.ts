@@ -109,6 +109,19 @@ describe("the connectivity model", () => {
     deviceOnline = true;
     network.dispatchEvent(new Event("online"));
     expect(probe.waiting).toBe(1);
+    probe.answer(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connectivity.cause).toBe("server");
+
+    // Already offline (the server away), then the device too: listeners hear of the new cause.
+    const heard: (string | null)[] = [];
+    connectivity.subscribe(() => heard.push(connectivity.cause));
+    deviceOnline = false;
+    network.dispatchEvent(new Event("offline"));
+    expect(heard).toEqual(["device"]);
+
+    deviceOnline = true;
+    network.dispatchEvent(new Event("online"));
     probe.answer(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(connectivity.state).toBe("online");

@@ -53,10 +53,13 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   let stopped = false;
 
   const returns = new EventTarget();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const set = (next: ConnectivityState) => {
     if (state === next) return;
     state = next;
-    for (const listener of [...listeners]) listener();
+    notify();
     if (next === "online") returns.dispatchEvent(new Event("online"));
   };
 
@@ -112,7 +115,11 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     clearTimer();
     probe();
   };
-  const onDeviceOffline = () => goOffline();
+  const onDeviceOffline = () => {
+    goOffline();
+    // The cause may change while the state does not (the server was away already).
+    notify();
+  };
   options.network?.addEventListener("online", onDeviceOnline);
   options.network?.addEventListener("offline", onDeviceOffline);
   if (state === "offline") schedule();
