@@ -61,6 +61,7 @@ export async function apiRequestWithHeaders<T>(
   }
   // Every outcome tells the connectivity model, if any, whether the server is there.
   const connectivity = installedConnectivity();
+  const sentAt = connectivity?.epoch;
   let response: Response;
   try {
     response = await fetch(apiUrl(path), init);
@@ -69,7 +70,7 @@ export async function apiRequestWithHeaders<T>(
     throw error;
   }
   if (isUnreachable(response)) connectivity?.reportUnreachable();
-  else connectivity?.reportReachable();
+  else connectivity?.reportReachable(sentAt);
   const text = await response.text();
   const parsed = parseBody(text);
   if (!response.ok)

@@ -140,6 +140,17 @@ describe("the connectivity model", () => {
     connectivity.stop();
   });
 
+  it("an answer to a request sent before the connection went away does not bring it back", () => {
+    const { connectivity } = make();
+    const sentAt = connectivity.epoch;
+    connectivity.reportUnreachable();
+    connectivity.reportReachable(sentAt);
+    expect(connectivity.state).toBe("offline");
+    connectivity.reportReachable(connectivity.epoch);
+    expect(connectivity.state).toBe("online");
+    connectivity.stop();
+  });
+
   it("Try now probes at once instead of waiting out the backoff", async () => {
     const { probe, connectivity } = make();
     connectivity.reportUnreachable();

@@ -28,8 +28,13 @@ export interface Connectivity {
   readonly cause: OfflineCause | null;
   /** A request got no answer from the server. */
   reportUnreachable(): void;
-  /** The server answered something. */
-  reportReachable(): void;
+  /**
+   * The server answered a request sent at `sentAt` (the `epoch` then). An answer to a request
+   * sent before the last time the connection went away proves nothing about now: ignored.
+   */
+  reportReachable(sentAt?: number): void;
+  /** Counts the times the connection went away. */
+  readonly epoch: number;
   /** The realtime socket opened (true) or dropped (false: checked with a probe at once). */
   reportSocket(open: boolean): void;
   /** Probe now (e.g. "Try now"), rather than at the end of the current wait. */
@@ -50,6 +55,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   let attempt = 0;
   /** Counts returns to online: a probe sent before the last one cannot undo it. */
   let onlineCount = 0;
+  let offlineCount = 0;
   let stopped = false;
 
   const returns = new EventTarget();
@@ -59,6 +65,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   const set = (next: ConnectivityState) => {
     if (state === next) return;
     state = next;
+    if (next === "offline") offlineCount += 1;
     notify();
     if (next === "online") returns.dispatchEvent(new Event("online"));
   };
@@ -133,7 +140,12 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       return deviceOnline() ? "server" : "device";
     },
     reportUnreachable: goOffline,
-    reportReachable: goOnline,
+    reportReachable(sentAt) {
+      if (sentAt === undefined || sentAt === offlineCount) goOnline();
+    },
+    get epoch() {
+      return offlineCount;
+    },
     reportSocket(open) {
       if (open) goOnline();
       else if (state === "online") probe();
