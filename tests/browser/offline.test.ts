@@ -94,7 +94,8 @@ describe.skipIf(!browserAvailable)("the owner app while the server cannot be rea
     expect(await contents(client.id)).toEqual(["Can we talk Monday?"]);
 
     await proxy.resume();
-    // The next probe finds the server (within the probe backoff's 8 s step at this point).
+    // Try now probes at once rather than at the end of the backoff's current wait.
+    await banner(page).getByRole("button", { name: "Try now" }).click();
     await expect
       .poll(() => contents(client.id), { timeout: 30_000 })
       .toEqual(["Can we talk Monday?", "First, the brief", "Second, the budget"]);
