@@ -67,6 +67,8 @@ export default defineConfig(({ command, mode }) => ({
       "/api": { target: apiServer, changeOrigin: false },
       "/auth/google": { target: apiServer, changeOrigin: false },
       "/ws": { target: apiServer, ws: true, changeOrigin: false },
+      // The offline banner's probe (web/src/api/app-connectivity.ts).
+      "/healthz": { target: apiServer, changeOrigin: false },
     },
   },
 }));

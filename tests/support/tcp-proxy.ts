@@ -18,11 +18,12 @@ export class TcpProxy {
   private server: net.Server | null = null;
   private readonly pairs = new Set<Pair>();
   private paused = false;
-  private port = 0;
 
   constructor(
     private readonly target: { host: string; port: number },
     private readonly host = "127.0.0.1",
+    /** 0: any free port. */
+    private port = 0,
   ) {}
 
   /** A URL like `url` (a postgres:// one) that goes through this proxy instead. */

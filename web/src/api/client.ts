@@ -1,3 +1,6 @@
+import { apiUrl } from "./api-base";
+import { installedConnectivity, isUnreachable } from "./installed-connectivity";
+
 /**
  * The one way the front ends talk to the server: cookies included, JSON in and out, and any
  * non-OK answer thrown as an ApiError with the status and the server's {message}.
@@ -18,16 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-let baseUrl = "";
-
-/** Where the server is; "" (same origin) on the web. The desktop app points it elsewhere. */
-export function setApiBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/$/, "");
-}
-
-export function apiUrl(path: string): string {
-  return `${baseUrl}${path}`;
-}
+export { apiUrl, setApiBaseUrl } from "./api-base";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -65,7 +59,18 @@ export async function apiRequestWithHeaders<T>(
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, "Content-Type": "application/json" };
   }
-  const response = await fetch(apiUrl(path), init);
+  // Every outcome tells the connectivity model, if any, whether the server is there.
+  const connectivity = installedConnectivity();
+  const sentAt = connectivity?.epoch;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), init);
+  } catch (error) {
+    if (isUnreachable(error)) connectivity?.reportUnreachable();
+    throw error;
+  }
+  if (isUnreachable(response)) connectivity?.reportUnreachable();
+  else connectivity?.reportReachable(sentAt);
   const text = await response.text();
   const parsed = parseBody(text);
   if (!response.ok)

@@ -25,35 +25,50 @@ export function newIdempotencyKey(): string {
  * processed" (409 with Retry-After: the first attempt is still running on the server).
  */
 export function isRetryable(error: unknown): boolean {
+  return isNoAnswer(error) || isStillProcessing(error);
+}
+
+/** The server was not reached: fetch rejected, or a gateway (or the desktop bridge) answered for it. */
+export function isNoAnswer(error: unknown): boolean {
   if (!(error instanceof ApiError)) return error instanceof TypeError;
-  if ([502, 503, 504].includes(error.status)) return true;
-  return error.status === 409 && error.headers.has("Retry-After");
+  return [502, 503, 504].includes(error.status);
+}
+
+/** 409 with Retry-After: the first attempt with this key still runs on the server. */
+export function isStillProcessing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.headers.has("Retry-After");
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `attempt` until it succeeds, retrying with backoff while isRetryable; the last error is thrown. */
+/** Runs `attempt` until it succeeds, retrying with backoff while `retryIf`; the last error is thrown. */
 export async function withRetries<T>(
   attempt: () => Promise<T>,
   delaysMs: readonly number[] = RETRY_DELAYS_MS,
+  retryIf: (error: unknown) => boolean = isRetryable,
 ): Promise<T> {
   for (let index = 0; ; index++) {
     try {
       return await attempt();
     } catch (error) {
       const delay = delaysMs[index];
-      if (delay === undefined || !isRetryable(error)) throw error;
+      if (delay === undefined || !retryIf(error)) throw error;
       await wait(delay);
     }
   }
 }
 
-/** POSTs `body` with the key, retrying with backoff while isRetryable; the last error is thrown. */
+/** POSTs `body` with the key, retrying with backoff while `retryIf`; the last error is thrown. */
 export function postIdempotent<T>(
   path: string,
   body: unknown,
   key: string,
   delaysMs: readonly number[] = RETRY_DELAYS_MS,
+  retryIf: (error: unknown) => boolean = isRetryable,
 ): Promise<T> {
-  return withRetries(() => apiRequest<T>("POST", path, body, { "Idempotency-Key": key }), delaysMs);
+  return withRetries(
+    () => apiRequest<T>("POST", path, body, { "Idempotency-Key": key }),
+    delaysMs,
+    retryIf,
+  );
 }

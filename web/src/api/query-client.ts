@@ -13,7 +13,9 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         retry: false,
       },
-      mutations: { retry: false },
+      // An owner's click should fail at once offline, not fire minutes later (react-query's
+      // default pauses mutations while offline). Only messages wait: message-queue.ts.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

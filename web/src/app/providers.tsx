@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { installAppConnectivity } from "../api/app-connectivity";
 import { setApiBaseUrl } from "../api/client";
 import { UploadTransportProvider } from "../api/upload-transport";
 import { createQueryClient } from "../api/query-client";
@@ -11,6 +12,7 @@ import { ToastProvider } from "../ui/toast";
 export function AppProviders({ platform, children }: { platform: Platform; children: ReactNode }) {
   const [queryClient] = useState(() => {
     setApiBaseUrl(platform.serverUrl);
+    installAppConnectivity();
     return createQueryClient();
   });
   return (

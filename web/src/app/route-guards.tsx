@@ -18,9 +18,10 @@ function UserLoadError({ retry }: { retry: () => void }) {
 
 /** Owner-only pages: a spinner while the user loads; anyone who is not an owner goes to /auth. */
 export function RequireOwner({ children }: { children: ReactNode }) {
-  const { data: user, isPending, isError, refetch } = useCurrentUser();
+  const { data: user, isPending, isLoadingError, refetch } = useCurrentUser();
   if (isPending) return <CenteredSpinner />;
-  if (isError) return <UserLoadError retry={() => void refetch()} />;
+  // A failed refetch keeps the loaded user (offline): only a first load that failed is shown.
+  if (isLoadingError) return <UserLoadError retry={() => void refetch()} />;
   if (user?.role !== "owner") return <Navigate to="/auth" replace />;
   return children;
 }

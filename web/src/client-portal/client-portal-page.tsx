@@ -27,7 +27,7 @@ export function ClientPortalPage() {
 
   if (removed) return <NoClient />;
 
-  if (userQuery.isError) {
+  if (userQuery.isLoadingError) {
     return (
       <PageMessage
         title="We couldn't load this page"

@@ -30,7 +30,7 @@ export default function AttachmentsPanel({
   otherName,
 }: AttachmentsPanelProps) {
   const [preview, setPreview] = useState<PreviewFile | null>(null);
-  const { data, isPending, isError, refetch, isRefetching } = useQuery({
+  const { data, isPending, isLoadingError, refetch, isRefetching } = useQuery({
     queryKey: queryKeys.attachments(clientId),
     queryFn: () => fetchAttachments(clientId),
   });
@@ -42,7 +42,7 @@ export default function AttachmentsPanel({
       </div>
     );
   }
-  if (isError) {
+  if (isLoadingError) {
     return (
       <div className="attachments__status" role="alert">
         <p className="attachments__status-title">Attachments couldn't be loaded</p>

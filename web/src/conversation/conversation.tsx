@@ -93,7 +93,8 @@ function ConversationView({
   const {
     data: messages,
     isPending,
-    isError,
+    // Only a first load that failed: a failed refetch (offline) keeps the loaded messages.
+    isLoadingError: isError,
     refetch,
     hasNextPage,
     fetchNextPage,

@@ -1,7 +1,14 @@
 import { type QueryClient, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { apiGet, apiPost, apiRequestWithHeaders } from "../api/client";
-import { isRetryable, newIdempotencyKey, postIdempotent } from "../api/idempotent-post";
+import { apiGet, apiPost, apiRequestWithHeaders, serverMessage } from "../api/client";
+import { installedConnectivity } from "../api/installed-connectivity";
+import {
+  isNoAnswer,
+  isStillProcessing,
+  newIdempotencyKey,
+  postIdempotent,
+  RETRY_DELAYS_MS,
+} from "../api/idempotent-post";
 import { queryKeys } from "../api/query-keys";
 import {
   type Message,
@@ -12,6 +19,7 @@ import {
   withAppended,
   withReplaced,
 } from "./message-pages";
+import { createMessageQueue, type MessageQueue } from "./message-queue";
 import { type OutboxEntry, outbox, useOutbox } from "./outbox";
 
 export type { Message, MessagePage };
@@ -56,57 +64,62 @@ export function replaceMessage(queryClient: QueryClient, clientId: string, messa
   );
 }
 
+const queues = new WeakMap<QueryClient, MessageQueue>();
+
+/** The page's message queue (one per query client, whose lists it updates). */
+function messageQueueOf(queryClient: QueryClient): MessageQueue {
+  let queue = queues.get(queryClient);
+  if (!queue) {
+    queue = createMessageQueue({
+      connectivity: installedConnectivity(),
+      newKey: newIdempotencyKey,
+      // A 409 "still processing" is waited out; anything else is the queue's to decide.
+      post: (clientId, entry) =>
+        postIdempotent<Message>(
+          `/api/clients/${encodeURIComponent(clientId)}/messages`,
+          { content: entry.content },
+          entry.key,
+          RETRY_DELAYS_MS,
+          isStillProcessing,
+        ),
+      isUnreachable: isNoAnswer,
+      reasonOf: (error) => serverMessage(error, "The server refused it"),
+      onSent: (clientId, entry, message) => {
+        appendMessage(queryClient, clientId, message);
+        outbox.confirm(clientId, entry.key, message.id);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
+      },
+    });
+    queues.set(queryClient, queue);
+  }
+  return queue;
+}
+
 /**
- * POST /api/clients/{id}/messages with an Idempotency-Key, retried on network failure with
- * the same key (postIdempotent). Meanwhile the message waits in the outbox ("sending"); the
- * answer then shows at once and the list refetches. Once the retries give up it stays there
- * as "failed" (Not sent) until `retry`, which sends it again with the same key. An answer
- * that retrying cannot change (e.g. 400, 403) removes it and goes to `onError`.
+ * POST /api/clients/{id}/messages with an Idempotency-Key, through the message queue: the
+ * message waits in the outbox ("sending", or "queued" while the server cannot be reached) and
+ * goes out in order with its key; the answer then shows at once and the list refetches. A
+ * refusal of a message just typed (e.g. 400, 403) removes it and goes to `onError`; a message
+ * that waited, or kept getting no answer, stays as "failed" (Not sent) until `retry`.
  */
 export function useSendMessage(clientId: string) {
   const queryClient = useQueryClient();
   const unsent = useOutbox(clientId);
-
-  const deliver = useCallback(
-    async (entry: OutboxEntry, onError: (error: unknown) => void) => {
-      outbox.setState(clientId, entry.key, "sending");
-      try {
-        const message = await postIdempotent<Message>(
-          `/api/clients/${encodeURIComponent(clientId)}/messages`,
-          { content: entry.content },
-          entry.key,
-        );
-        appendMessage(queryClient, clientId, message);
-        outbox.confirm(clientId, entry.key, message.id);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
-      } catch (error) {
-        if (isRetryable(error)) {
-          outbox.setState(clientId, entry.key, "failed");
-        } else {
-          outbox.remove(clientId, entry.key);
-          onError(error);
-        }
-      }
-    },
-    [clientId, queryClient],
-  );
+  const queue = messageQueueOf(queryClient);
 
   const send = useCallback(
     (
       content: string,
       callbacks: { onError: (error: unknown) => void },
       afterId: string | undefined,
-    ) => {
-      const entry: OutboxEntry = { key: newIdempotencyKey(), content, state: "sending", afterId };
-      outbox.add(clientId, entry);
-      void deliver(entry, callbacks.onError);
-    },
-    [clientId, deliver],
+    ) => queue.send(clientId, content, afterId, callbacks.onError),
+    [clientId, queue],
   );
 
   const retry = useCallback(
-    (entry: OutboxEntry, onError: (error: unknown) => void) => void deliver(entry, onError),
-    [deliver],
+    (entry: OutboxEntry, onError: (error: unknown) => void) =>
+      queue.retry(clientId, entry.key, onError),
+    [clientId, queue],
   );
 
   return { send, retry, unsent, sending: unsent.some((entry) => entry.state === "sending") };

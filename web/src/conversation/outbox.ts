@@ -1,17 +1,25 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Text messages the server has not confirmed yet, per conversation: "sending" while the
- * request and its retries run, "failed" once they gave up (shown as Not sent, with Retry).
- * Kept outside React so they survive switching conversations.
+ * Text messages the server has not confirmed yet, per conversation, oldest first: "sending"
+ * while its turn comes and its request runs, "queued" while the server cannot be reached (sent
+ * in order when it can: message-queue.ts), "failed" once the server refused it or it kept
+ * failing (shown as Not sent, with Retry). Kept outside React so they survive switching
+ * conversations; in memory only (a reload loses them, as it would lose a half-typed message).
  */
 export interface OutboxEntry {
-  /** The Idempotency-Key: also the entry's identity, and reused by Retry. */
+  /** The Idempotency-Key: also the entry's identity, and reused by every attempt and Retry. */
   key: string;
   content: string;
-  state: "sending" | "failed";
+  state: "sending" | "queued" | "failed";
   /** The newest message of the conversation when this one was sent (none: it was empty). */
   afterId: string | undefined;
+  /** Attempts that got no answer while the server seemed reachable (see message-queue.ts). */
+  misses?: number;
+  /** It waited for the connection once: a refusal then leaves it as Not sent, not in the field. */
+  waited?: boolean;
+  /** The server's reason when it refused the message. */
+  reason?: string;
 }
 
 const EMPTY: OutboxEntry[] = [];
@@ -31,13 +39,20 @@ export const outbox = {
     set(clientId, [...(entries.get(clientId) ?? EMPTY), entry]);
   },
   setState(clientId: string, key: string, state: OutboxEntry["state"]) {
+    outbox.update(clientId, key, { state });
+  },
+  update(clientId: string, key: string, change: Partial<Omit<OutboxEntry, "key">>) {
     set(
       clientId,
       (entries.get(clientId) ?? EMPTY).map((entry) =>
-        entry.key === key ? { ...entry, state } : entry,
+        entry.key === key ? { ...entry, ...change } : entry,
       ),
     );
   },
+  /** The conversation's entries, oldest first. */
+  of: (clientId: string): OutboxEntry[] => entries.get(clientId) ?? EMPTY,
+  /** Conversations with entries. */
+  clientIds: (): string[] => [...entries.keys()],
   /** The server stored the entry as `messageId`. */
   confirm(clientId: string, key: string, messageId: string) {
     confirmedIds.add(messageId);

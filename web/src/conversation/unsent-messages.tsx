@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../ui/button";
+import { ClockIcon } from "../ui/icons";
 import type { Message } from "./messages-query";
 import { type OutboxEntry, outbox } from "./outbox";
 
@@ -58,30 +59,47 @@ interface UnsentMessagesProps {
 
 /**
  * The viewer's messages the server has not confirmed, after the conversation: "Sending..."
- * while the request and its retries run, "Not sent" with Retry once they gave up.
+ * while its request runs, "Waiting for connection" while the server cannot be reached (it goes
+ * out by itself when it can), "Not sent" with the server's reason and Retry once refused.
  */
 export function UnsentMessages({ entries, onRetry }: UnsentMessagesProps) {
   if (entries.length === 0) return null;
   return (
     <ol className="message-list message-list--unsent" aria-label="Messages not yet sent">
       {entries.map((entry) => (
-        <li
-          key={entry.key}
-          className={`message message--own message--${entry.state === "failed" ? "failed" : "sending"}`}
-        >
+        <li key={entry.key} className={`message message--own message--${entry.state}`}>
           <p className="message__bubble">{entry.content}</p>
-          {entry.state === "failed" ? (
-            <p className="message__receipt message__receipt--failed" role="status">
-              Not sent
-              <Button variant="ghost" size="sm" onClick={() => onRetry(entry)}>
-                Retry
-              </Button>
-            </p>
-          ) : (
-            <p className="message__receipt">Sending...</p>
-          )}
+          <UnsentReceipt entry={entry} onRetry={onRetry} />
         </li>
       ))}
     </ol>
   );
+}
+
+function UnsentReceipt({
+  entry,
+  onRetry,
+}: {
+  entry: OutboxEntry;
+  onRetry: UnsentMessagesProps["onRetry"];
+}) {
+  if (entry.state === "failed") {
+    return (
+      <p className="message__receipt message__receipt--failed" role="status">
+        Not sent{entry.reason ? `: ${entry.reason}` : ""}
+        <Button variant="ghost" size="sm" onClick={() => onRetry(entry)}>
+          Retry
+        </Button>
+      </p>
+    );
+  }
+  if (entry.state === "queued") {
+    return (
+      <p className="message__receipt message__receipt--queued">
+        <ClockIcon />
+        Waiting for connection
+      </p>
+    );
+  }
+  return <p className="message__receipt">Sending...</p>;
 }

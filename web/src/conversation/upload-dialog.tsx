@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_MAX_BYTES } from "../../../shared/files";
+import { installedConnectivity } from "../api/installed-connectivity";
 import { serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { useStreamUpload } from "../api/upload-transport";
@@ -47,6 +48,16 @@ export default function UploadDialog({
   const running = useRef<AbortController | null>(null);
 
   const upload = async (file: File) => {
+    // Files do not wait in the message queue (they may be large, and the owner may change
+    // their mind): offline, say so at once and keep the dialog open.
+    if (installedConnectivity()?.state === "offline") {
+      toast({
+        title: "You're offline",
+        description: "Upload the file when the connection is back.",
+        variant: "destructive",
+      });
+      throw new Error("offline");
+    }
     setUploading(true);
     running.current = new AbortController();
     setProgress({ file, sent: 0, total: file.size });

@@ -31,7 +31,7 @@ export function openedFromList(state: unknown): boolean {
  * "Pending Invite"), unread count, and a marker for conversations waiting for the owner.
  */
 export function ClientList({ selectedId }: { selectedId: string | null }) {
-  const { data: clients, isPending, isError, refetch } = useClients();
+  const { data: clients, isPending, isLoadingError, refetch } = useClients();
 
   return (
     <nav className="client-list" aria-label="Clients">
@@ -41,7 +41,7 @@ export function ClientList({ selectedId }: { selectedId: string | null }) {
           <Spinner size="sm" label="Loading clients" />
         </div>
       )}
-      {isError && (
+      {isLoadingError && (
         <div className="client-list__status">
           <p>We couldn't load your clients.</p>
           <button type="button" className="client-list__retry" onClick={() => void refetch()}>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/query-keys";
 import { TestModeBar } from "../billing/test-mode-bar";
-import { ConnectionBanner } from "../realtime/connection-banner";
+import { OfflineBanner } from "../realtime/offline-banner";
 import { useRealtime } from "../realtime/use-realtime";
 import { AccountSettingsDialog, type SettingsTab } from "../settings/account-settings-dialog";
 import { buttonClassName } from "../ui/button";
@@ -36,7 +36,7 @@ export function DashboardPage() {
     <div className={`dashboard${selectedId ? " dashboard--client-open" : ""}`}>
       <TestModeBar />
       <PaymentFailedBanner />
-      <ConnectionBanner status={realtimeStatus} />
+      <OfflineBanner status={realtimeStatus} />
       <div className="dashboard__body">
         <Sidebar
           selectedClientId={selectedId}
@@ -77,7 +77,7 @@ function ChosenClient({
   clientId: string;
   onShowInviteLinks: (links: InviteLinks) => void;
 }) {
-  const { data: clients, isPending, isError, refetch } = useClients();
+  const { data: clients, isPending, isLoadingError, refetch } = useClients();
   if (isPending) {
     return (
       <div className="no-client">
@@ -85,7 +85,8 @@ function ChosenClient({
       </div>
     );
   }
-  if (isError) {
+  // A failed refetch (offline) keeps the loaded list, and this client on screen.
+  if (isLoadingError) {
     return (
       <div className="no-client" role="alert">
         <h1 className="no-client__title">We couldn't load this client</h1>

@@ -23,7 +23,7 @@ function PlanState() {
 }
 
 export function PlanBox() {
-  const { data: tier, isPending, isError } = useAccountTier();
+  const { data: tier, isPending, isLoadingError } = useAccountTier();
   const billingMode = useBillingMode();
   // Billing off (self-hosted): no plans to show or upgrade, only the storage used.
   if (billingMode === "off")
@@ -38,7 +38,7 @@ export function PlanBox() {
   return (
     <section className="plan-box" aria-label="Your plan">
       {isPending && <Spinner size="sm" label="Loading your plan" />}
-      {isError && <p className="plan-box__usage">Plan details unavailable.</p>}
+      {isLoadingError && <p className="plan-box__usage">Plan details unavailable.</p>}
       {tier && (
         <>
           <p className="plan-box__name">{tier.tierConfig.name} plan</p>

@@ -1,12 +1,21 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { RealtimeStatus } from "./realtime-connection";
 import "./connection-banner.css";
 
 /** How long a drop may last before it is shown: short blips are not worth a flash. */
 const SHOW_AFTER_MS = 2_000;
 
-/** "Reconnecting..." while the live connection is down for more than a moment. */
-export function ConnectionBanner({ status }: { status: RealtimeStatus }) {
+/**
+ * "Reconnecting..." while the live connection is down for more than a moment; `notice` (the
+ * owner app's offline notice: offline-banner.tsx) instead when there is one.
+ */
+export function ConnectionBanner({
+  status,
+  notice,
+}: {
+  status: RealtimeStatus;
+  notice?: ReactNode;
+}) {
   const down = status === "reconnecting";
   const [shown, setShown] = useState(false);
 
@@ -21,12 +30,13 @@ export function ConnectionBanner({ status }: { status: RealtimeStatus }) {
 
   return (
     <div className="connection-banner" role="status" aria-live="polite">
-      {shown && (
-        <p className="connection-banner__text">
-          <span className="connection-banner__dot" aria-hidden="true" />
-          Connection lost. Reconnecting…
-        </p>
-      )}
+      {notice ||
+        (shown && (
+          <p className="connection-banner__text">
+            <span className="connection-banner__dot" aria-hidden="true" />
+            Connection lost. Reconnecting…
+          </p>
+        ))}
     </div>
   );
 }

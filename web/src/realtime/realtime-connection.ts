@@ -90,7 +90,7 @@ export interface RealtimeOptions {
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
   /** Where "online" events come from (window in the browser); reconnects at once when back. */
-  network?: Pick<Window, "addEventListener" | "removeEventListener">;
+  network?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
 }
 
 export interface RealtimeConnection {

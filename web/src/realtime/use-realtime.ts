@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { installedConnectivity } from "../api/installed-connectivity";
 import { apiUrl } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import {
@@ -58,10 +59,19 @@ export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStat
   onEndedRef.current = onEnded;
 
   useEffect(() => {
+    // The owner app's connectivity model (none in the portal, which listens to the browser).
+    const connectivity = installedConnectivity();
+
     const connection = connectRealtime({
       url: websocketUrl(apiUrl(""), window.location),
-      network: window,
-      onStatus: setStatus,
+      // Tries at once when the browser's network returns, or the server answers again.
+      network: connectivity?.returns ?? window,
+      onStatus: (next) => {
+        setStatus(next);
+        // Open: the server is there. A drop: the connectivity model checks whether it still is.
+        if (next === "open") connectivity?.reportSocket(true);
+        else if (next === "reconnecting") connectivity?.reportSocket(false);
+      },
       onEvent: (event) => invalidate(queryClient, invalidationsFor(event, side)),
       onConnected: () => invalidate(queryClient, catchUpInvalidations(side)),
       onEnded: (code) => {
