@@ -11,8 +11,8 @@ import { defineConfig } from "electron-vite";
 import type { Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-// CLIENTDESK_DESKTOP_OUT_DIR: another folder of the project (the Electron-mode tests build
-// into their own, so that they never race the renderer test's build of out/).
+// CLIENTDESK_DESKTOP_OUT_DIR: another folder of the project (each test file that builds the
+// app builds into its own, tests/support/desktop-build.ts, so that builds never race).
 const out = `${root}${process.env.CLIENTDESK_DESKTOP_OUT_DIR ?? "out"}`;
 
 /**

@@ -3,15 +3,17 @@
  * handler's own code (on a loopback port, since Chromium here has no app:// scheme), a stub
  * of the preload's window.clientdesk, and the server answered by Playwright routes.
  */
-import { mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../../tests/support/browser";
+import {
+  buildDesktopApp,
+  type ServedRenderer,
+  serveRenderer,
+} from "../../tests/support/desktop-build";
 import { contentSecurityPolicy } from "../main/csp";
-import { createAppProtocolHandler } from "../main/protocol";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SERVER = "http://server.test";
@@ -54,30 +56,22 @@ function client(id: string, name: string, unreadCount: number) {
 }
 
 describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
-  let server: Server;
+  let outFolder: string;
+  let renderer: ServedRenderer;
   let origin: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    const { build } = await import("electron-vite");
-    await build({ configFile: path.join(root, "electron.vite.config.ts"), logLevel: "warn" });
-    const handler = createAppProtocolHandler({
-      rendererRoot: path.join(root, "out/renderer"),
-      csp,
-    });
-    server = createServer(async (req, res) => {
-      const answer = await handler(new Request(`app://clientdesk${req.url ?? "/"}`));
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    outFolder = await buildDesktopApp("renderer-test");
+    renderer = await serveRenderer(outFolder, csp);
+    origin = renderer.origin;
     browser = await launchBrowser();
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await renderer?.close();
+    if (outFolder) rmSync(outFolder, { recursive: true, force: true });
   });
 
   async function openApp(signedIn: boolean): Promise<{ page: Page; errors: string[] }> {

@@ -11,6 +11,7 @@ import path from "node:path";
 import { _electron, type ElectronApplication, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addJoinedClient, type JoinedClient } from "../support/conversations";
+import { buildDesktopApp } from "../support/desktop-build";
 import {
   type Display,
   electronBinary,
@@ -20,8 +21,6 @@ import {
 import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const OUT_DIR = "out-electron-test";
 const binary = electronBinary();
 if (!binary) console.warn(`\n${NO_ELECTRON_MESSAGE}\n`);
 
@@ -39,11 +38,10 @@ describe.skipIf(!binary)("the desktop app in Electron", () => {
   let app: ElectronApplication;
   let page: Page;
   let home: string;
+  let appFolder: string;
 
   beforeAll(async () => {
-    process.env.CLIENTDESK_DESKTOP_OUT_DIR = OUT_DIR;
-    const { build } = await import("electron-vite");
-    await build({ configFile: path.join(root, "electron.vite.config.ts"), logLevel: "warn" });
+    appFolder = await buildDesktopApp("electron-test");
     server = await startTestServer();
     owner = await signUpOwner(server, "Olivia Owner");
     client = await addJoinedClient(server, owner, { name: "Carla Client" });
@@ -51,7 +49,7 @@ describe.skipIf(!binary)("the desktop app in Electron", () => {
     home = mkdtempSync(path.join(os.tmpdir(), "clientdesk-electron-"));
     app = await _electron.launch({
       executablePath: binary ?? undefined,
-      args: [path.join(root, OUT_DIR), "--no-sandbox"],
+      args: [appFolder, "--no-sandbox"],
       env: {
         ...(process.env as Record<string, string>),
         ...display.env,
@@ -86,7 +84,7 @@ describe.skipIf(!binary)("the desktop app in Electron", () => {
     display?.stop();
     await server?.close();
     if (home) rmSync(home, { recursive: true, force: true });
-    rmSync(path.join(root, OUT_DIR), { recursive: true, force: true });
+    if (appFolder) rmSync(appFolder, { recursive: true, force: true });
   });
 
   const shown = () => app.evaluate(() => (globalThis as unknown as { shown: Shown }).shown);
