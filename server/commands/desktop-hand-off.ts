@@ -28,7 +28,7 @@ export function loopbackUrl(desktop: DesktopHandOff, answer: { code: string } | 
 /** Issues the one-time code for `user`; returns where the browser goes with it. */
 export async function handOffToDesktop(
   services: Services,
-  user: User,
+  user: Pick<User, "id">,
   desktop: DesktopHandOff,
 ): Promise<string> {
   const code = await issueDesktopSignInCode(
