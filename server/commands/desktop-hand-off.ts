@@ -6,9 +6,10 @@ import { badRequest } from "../errors";
 import { User } from "../models";
 
 /**
- * Google sign-in for the desktop app (RFC 8252): the system browser does the Google part,
- * then is sent to the app's loopback listener with a one-time code instead of being signed
- * in; the app redeems the code with its PKCE verifier and gets the session.
+ * Google sign-in for the desktop app (RFC 8252): the system browser does the Google part and,
+ * once the user confirms (routes/google-desktop-confirmation.ts), is sent to the app's loopback
+ * listener with a one-time code instead of being signed in; the app redeems the code with its
+ * PKCE verifier and gets the session.
  */
 
 export const desktopHandOffFrom = (query: DesktopGoogleStartQuery): DesktopHandOff => ({
