@@ -33,6 +33,7 @@ import pushRoutes from "./routes/api/push";
 import stripeWebhookRoutes, { STRIPE_WEBHOOK_PATH } from "./routes/api/stripe-webhook";
 import billingTestModeRoutes from "./routes/billing-test-mode";
 import googleRoutes from "./routes/google";
+import googleDesktopConfirmationRoutes from "./routes/google-desktop-confirmation";
 import devMailRoutes from "./routes/dev-mail";
 import { mountRoutes } from "./routes/mount-routes";
 import { createRealtimeHub } from "./realtime/create-hub";
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions) {
     authRoutes,
     userRoutes,
     googleRoutes,
+    googleDesktopConfirmationRoutes,
     userImageRoutes,
     downloadRoutes,
     clientRoutes,

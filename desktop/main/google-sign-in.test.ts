@@ -69,7 +69,8 @@ function fetchThroughJar(session: FakeSession) {
   };
 }
 
-async function startApp() {
+/** `press`: the button the user presses on the server's "Sign in to the ClientDesk app?" page. */
+async function startApp(press: "Continue" | "Cancel" = "Continue") {
   const fake = createFakeElectron();
   const logs: string[] = [];
   const running = startDesktopApp(fake.electron, {
@@ -82,7 +83,7 @@ async function startApp() {
   await running.ready;
   const session = fake.sessions.get(SESSION_PARTITION)!;
   fetchThroughJar(session);
-  const browser = createSystemBrowser();
+  const browser = createSystemBrowser({ press });
   fake.setSystemBrowser(browser.open);
   const signIn = () =>
     fake.ipcMain.invoke(
@@ -130,6 +131,9 @@ describe("Google sign-in in the desktop app, through the system browser", () => 
     expect(browser.visited.some((url) => url.startsWith(`${oauth.issuer.url}/authorize`))).toBe(
       true,
     );
+    // Between Google and the loopback the user confirmed on the server's page.
+    expect(browser.visited).toContain(`${server.url}/auth/google/desktop/confirm`);
+    expect(browser.visited).toContain(`POST ${server.url}/auth/google/desktop/confirm`);
 
     // The app's session holds the server's session; the browser does not.
     const sid = session.cookies.jar.get("sid")?.value;
@@ -151,6 +155,18 @@ describe("Google sign-in in the desktop app, through the system browser", () => 
     const [page] = (await Promise.all(fake.browserVisits)) as { status: number; body: string }[];
     expect(page!.status).toBe(400);
     expect(page!.body).toContain("Google sign-in failed");
+    expect(session.cookies.jar.has("sid")).toBe(false);
+    expect(storedSession(fake.userData)).toBeNull();
+  });
+
+  it("reports Cancel on the server's confirmation page as cancelled, and nothing is signed in", async () => {
+    const { fake, session, browser, signIn } = await startApp("Cancel");
+    tokenClaims = googleAccount();
+    expect(await signIn()).toEqual({ outcome: "cancelled" });
+    const [page] = (await Promise.all(fake.browserVisits)) as { status: number; body: string }[];
+    expect(page!.status).toBe(200);
+    expect(page!.body).toContain("Sign-in cancelled");
+    expect(browser.visited).toContain(`POST ${server.url}/auth/google/desktop/cancel`);
     expect(session.cookies.jar.has("sid")).toBe(false);
     expect(storedSession(fake.userData)).toBeNull();
   });

@@ -70,6 +70,7 @@ const PAGES = {
     "You can close this tab and return to the app.",
   ),
   failed: browserPage("Google sign-in failed", "Return to ClientDesk and try again."),
+  cancelled: browserPage("Sign-in cancelled", "Nothing was signed in. You can close this tab."),
   stale: browserPage(
     "This sign-in link has expired",
     "Return to ClientDesk and start the sign-in again.",
@@ -148,6 +149,13 @@ export function createGoogleSignIn(options: GoogleSignInOptions): GoogleSignIn {
       }
       claimed = true;
       const code = url.searchParams.get("code");
+      if (!code && url.searchParams.get("error") === "cancelled") {
+        // The user pressed Cancel on the server's "Sign in to the ClientDesk app?" page.
+        void answer(response, 200, PAGES.cancelled).then(() =>
+          attempt.finish({ outcome: "cancelled" }),
+        );
+        return;
+      }
       void (async () => {
         const signedIn = code !== null && (await exchange(code, verifier));
         if (!code) log(`Google sign-in failed in the browser (${url.searchParams.get("error")})`);

@@ -10,7 +10,27 @@ export interface BrowserPage {
   body: string;
 }
 
-export function createSystemBrowser() {
+/**
+ * The action of the POST form whose button reads `label` (pages as the server writes them:
+ * one button per form), or null.
+ */
+function formWithButton(body: string, label: string): string | null {
+  for (const form of body.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const [, attributes = "", inside = ""] = form;
+    if (!/method="post"/i.test(attributes)) continue;
+    const buttons = [...inside.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/gi)];
+    if (!buttons.some(([, text]) => text?.trim() === label)) continue;
+    return /action="([^"]*)"/i.exec(attributes)?.[1] ?? "";
+  }
+  return null;
+}
+
+export interface SystemBrowserOptions {
+  /** A button the "user" presses whenever a page has a form with it ("Continue"). */
+  press?: string;
+}
+
+export function createSystemBrowser(options: SystemBrowserOptions = {}) {
   const cookies = new Map<string, Map<string, string>>();
   /** Every URL requested, in order. */
   const visited: string[] = [];
@@ -38,23 +58,48 @@ export function createSystemBrowser() {
     }
   }
 
-  /** Opens `url` and follows redirects to the page where the browser stops. */
+  /**
+   * Opens `url` and follows redirects to the page where the browser stops; with `press`, a
+   * form with that button is submitted as a browser would (POST, its cookies, the page's
+   * Origin) and the browser goes on from its answer.
+   */
   async function open(url: string): Promise<BrowserPage> {
     let current = new URL(url);
+    let method = "GET";
+    let origin: string | undefined;
     for (let hops = 0; hops < 20; hops++) {
-      visited.push(current.href);
+      visited.push(method === "GET" ? current.href : `${method} ${current.href}`);
       const jar = jarOf(current.host);
       const headers: Record<string, string> = {};
       if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-      const response = await fetch(current, { redirect: "manual", headers });
+      if (origin) {
+        headers.origin = origin;
+        headers["content-type"] = "application/x-www-form-urlencoded";
+      }
+      const response = await fetch(current, {
+        method,
+        redirect: "manual",
+        headers,
+        ...(method === "POST" ? { body: "" } : {}),
+      });
       keepCookies(current.host, response);
+      method = "GET";
+      origin = undefined;
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
         current = new URL(location, current);
         continue;
       }
-      return { url: current.href, status: response.status, body: await response.text() };
+      const body = await response.text();
+      const action = options.press ? formWithButton(body, options.press) : null;
+      if (action !== null) {
+        method = "POST";
+        origin = current.origin;
+        current = new URL(action, current);
+        continue;
+      }
+      return { url: current.href, status: response.status, body };
     }
     throw new Error(`too many redirects from ${url}`);
   }

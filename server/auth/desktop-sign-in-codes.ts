@@ -21,8 +21,6 @@ export async function issueDesktopSignInCode(
   now: Date,
 ): Promise<string> {
   const code = randomBytes(32).toString("base64url");
-  // Unredeemed codes are swept here: the table stays a handful of rows.
-  await db(TABLE).where("expiresAt", "<=", now).delete();
   await db(TABLE).insert({
     codeHash: hashToken(code),
     userId,
@@ -49,4 +47,9 @@ export async function redeemDesktopSignInCode(
     .delete()
     .returning("userId");
   return rows[0]?.userId ?? null;
+}
+
+/** Deletes the codes past their 2 minutes, redeemed or not (the hourly cleanup job). */
+export async function deleteExpiredDesktopSignInCodes(db: Knex, now: Date): Promise<number> {
+  return db(TABLE).where("expiresAt", "<=", now).delete();
 }

@@ -82,6 +82,8 @@ export async function startGoogleSignIn(
     nonce: pending.nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
     code_challenge_method: "S256",
+    // Desktop: the user picks the account on Google's page, even when one is signed in.
+    ...(desktop ? { prompt: "select_account" } : {}),
   });
   return { url: url.href, pending };
 }

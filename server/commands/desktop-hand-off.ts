@@ -6,9 +6,10 @@ import { badRequest } from "../errors";
 import { User } from "../models";
 
 /**
- * Google sign-in for the desktop app (RFC 8252): the system browser does the Google part,
- * then is sent to the app's loopback listener with a one-time code instead of being signed
- * in; the app redeems the code with its PKCE verifier and gets the session.
+ * Google sign-in for the desktop app (RFC 8252): the system browser does the Google part and,
+ * once the user confirms (routes/google-desktop-confirmation.ts), is sent to the app's loopback
+ * listener with a one-time code instead of being signed in; the app redeems the code with its
+ * PKCE verifier and gets the session.
  */
 
 export const desktopHandOffFrom = (query: DesktopGoogleStartQuery): DesktopHandOff => ({
@@ -28,7 +29,7 @@ export function loopbackUrl(desktop: DesktopHandOff, answer: { code: string } | 
 /** Issues the one-time code for `user`; returns where the browser goes with it. */
 export async function handOffToDesktop(
   services: Services,
-  user: User,
+  user: Pick<User, "id">,
   desktop: DesktopHandOff,
 ): Promise<string> {
   const code = await issueDesktopSignInCode(

@@ -1,4 +1,5 @@
 import { idempotencyKeysCleanupJob } from "./idempotency-keys-cleanup";
+import { desktopSignInCodesCleanupJob } from "./desktop-sign-in-codes-cleanup";
 import { graceExpiryJob } from "./billing-grace-expiry";
 import { feedbackLinksCleanupJob } from "./feedback-links-cleanup";
 import type { Job } from "./job";
@@ -8,4 +9,4 @@ import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob, feedbackLinksCleanupJob];
+export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob, feedbackLinksCleanupJob, desktopSignInCodesCleanupJob];

@@ -1,13 +1,28 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { type MutableToken, OAuth2Server } from "oauth2-mock-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createSystemBrowser } from "../../desktop/test/system-browser";
 import type { TestClock } from "../../tests/support/clock";
+import { AgentFromIp, freshIp } from "../../tests/support/conversations";
 import { uniqueEmail } from "../../tests/support/factories";
 import { type TestAgent, type TestServer, startTestServer } from "../../tests/support/server";
 import { User } from "../models";
+import { confirmationPage } from "../pages/desktop-sign-in-page";
+import { LIMITS } from "../security/rate-limiter";
 
 const CLIENT_ID = "clientdesk-test.apps.googleusercontent.com";
-const LOOPBACK_PORT = 51234;
+const CONFIRM_PATH = "/auth/google/desktop/confirm";
+const CANCEL_PATH = "/auth/google/desktop/cancel";
+/** Form posts to this server, and (browsers check redirects too) to the app's loopback. */
+const confirmCsp = (port: number) =>
+  `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http://127.0.0.1:${port}; frame-ancestors 'none'; base-uri 'none'`;
+
+/** A real listener where the app's loopback would be: what reaches it is what an app would get. */
+let loopbackServer: http.Server;
+let LOOPBACK_PORT: number;
+const loopbackHits: string[] = [];
 
 let oauth: OAuth2Server;
 let server: TestServer;
@@ -15,6 +30,12 @@ let tokenClaims: Record<string, unknown> = {};
 const logLines: string[] = [];
 
 beforeAll(async () => {
+  loopbackServer = http.createServer((request, response) => {
+    loopbackHits.push(request.url ?? "");
+    response.end("app");
+  });
+  await new Promise<void>((resolve) => loopbackServer.listen(0, "127.0.0.1", resolve));
+  LOOPBACK_PORT = (loopbackServer.address() as AddressInfo).port;
   oauth = new OAuth2Server();
   await oauth.issuer.keys.generate("RS256");
   await oauth.start(0, "127.0.0.1");
@@ -27,6 +48,8 @@ beforeAll(async () => {
       GOOGLE_CLIENT_SECRET: "test-google-client-secret",
       GOOGLE_ISSUER: oauth.issuer.url!,
       LOG_LEVEL: "debug",
+      // Rate-limit tests come from an address of their own (X-Forwarded-For).
+      TRUST_PROXY: "true",
     },
     logDestination: { write: (line) => logLines.push(line) },
   });
@@ -34,9 +57,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await oauth?.stop();
+  loopbackServer?.close();
 });
 afterEach(() => {
   tokenClaims = {};
+  loopbackHits.length = 0;
 });
 
 function googleAccount() {
@@ -64,7 +89,10 @@ function startPath(query: Record<string, string>) {
   return `/auth/google/desktop?${new URLSearchParams(query)}`;
 }
 
-/** The system browser's part: start, Google (the mock), the callback; where it is sent at the end. */
+/**
+ * The system browser's part: start, Google (the mock), the callback; where the callback sends
+ * it (the confirmation page, or the loopback for an error).
+ */
 async function browserPart(browser: TestAgent, secrets: ReturnType<typeof appSecrets>) {
   const start = await browser.get(
     startPath({
@@ -79,18 +107,37 @@ async function browserPart(browser: TestAgent, secrets: ReturnType<typeof appSec
   // Google sees the server's own callback and the server's own PKCE, not the app's.
   expect(authorize.searchParams.get("redirect_uri")).toBe(`${server.url}/auth/google/callback`);
   expect(authorize.searchParams.get("code_challenge")).not.toBe(secrets.challenge);
+  // The user picks the account: Google does not pass a signed-in one on silently.
+  expect(authorize.searchParams.get("prompt")).toBe("select_account");
   const authorized = await fetch(authorize, { redirect: "manual" });
   const callback = new URL(location(authorized));
   const answer = await browser.get(`${callback.pathname}${callback.search}`);
-  expect(answer.status).toBe(302);
-  return new URL(location(answer));
+  expect([302, 303]).toContain(answer.status);
+  return new URL(location(answer), server.url);
 }
 
-async function handOff(secrets = appSecrets(), account = googleAccount()) {
+/** Up to the confirmation page: the user is known, nothing is handed on yet. */
+async function untilConfirmation(secrets = appSecrets(), account = googleAccount()) {
   tokenClaims = account;
   const browser = server.agent();
-  const loopback = await browserPart(browser, secrets);
+  const next = await browserPart(browser, secrets);
+  expect(next.href).toBe(`${server.url}${CONFIRM_PATH}`);
+  return { browser, secrets, account };
+}
+
+/** The whole browser part, the user pressing Continue: the code on its way to the loopback. */
+async function handOff(secrets = appSecrets(), account = googleAccount()) {
+  const { browser } = await untilConfirmation(secrets, account);
+  const confirmed = await browser.post(CONFIRM_PATH);
+  expect(confirmed.status).toBe(303);
+  const loopback = new URL(location(confirmed));
   return { browser, loopback, secrets, account, code: loopback.searchParams.get("code") ?? "" };
+}
+
+/** The codes stored for the account (hashes): what a Continue issued. */
+async function codesOf(email: string) {
+  const user = await User.query().findOne({ email });
+  return user ? server.db("desktop_sign_in_codes").where({ userId: user.id }) : [];
 }
 
 const exchange = (app: TestAgent, code: string, codeVerifier: string) =>
@@ -137,11 +184,20 @@ describe("Google sign-in started by the desktop app", () => {
   it("refuses a wrong verifier, and the code still works with the right one", async () => {
     const { code, secrets } = await handOff();
     const thief = server.agent();
-    const wrong = await exchange(thief, code, appSecrets().verifier);
+    const thiefVerifier = appSecrets().verifier;
+    const wrong = await exchange(thief, code, thiefVerifier);
     expect(wrong.status).toBe(400);
     expect(wrong.headers.getSetCookie()).toEqual([]);
     expect((await thief.get("/api/user")).status).toBe(401);
     expect((await exchange(server.agent(), code, secrets.verifier)).status).toBe(200);
+    const spent = await exchange(server.agent(), code, secrets.verifier);
+    expect(spent.status).toBe(400);
+
+    // The failures are logged without the code or either verifier.
+    const logs = logLines.join("");
+    expect(logs).toContain('"status":400');
+    for (const secret of [code, secrets.verifier, thiefVerifier])
+      expect(logs).not.toContain(secret);
   });
 
   it("refuses a code older than two minutes", async () => {
@@ -200,5 +256,176 @@ describe("Google sign-in started by the desktop app", () => {
     });
     expect(foreign.status).toBe(403);
     expect((await exchange(server.agent(), code, secrets.verifier)).status).toBe(200);
+  });
+});
+
+describe("the confirmation between Google and the app (RFC 8252 §8.6)", () => {
+  const startUrl = (secrets: ReturnType<typeof appSecrets>) =>
+    `${server.url}${startPath({
+      code_challenge: secrets.challenge,
+      state: secrets.state,
+      port: String(LOOPBACK_PORT),
+    })}`;
+
+  it("stops the browser on a page that names the account; nothing reaches the loopback", async () => {
+    const account = googleAccount();
+    tokenClaims = account;
+    const browser = createSystemBrowser();
+    const page = await browser.open(startUrl(appSecrets()));
+    expect(page.url).toBe(`${server.url}${CONFIRM_PATH}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("<title>Sign in to the ClientDesk app? · ClientDesk</title>");
+    expect(page.body).toContain(
+      `You're signing in to the ClientDesk desktop app as <strong>${account.email}</strong>.`,
+    );
+    expect(page.body).toContain(
+      "Continue only if you just chose “Sign in with Google” in the app.",
+    );
+    expect(page.body).toContain(`<form method="post" action="${CONFIRM_PATH}">`);
+    expect(page.body).toContain(`<form method="post" action="${CANCEL_PATH}">`);
+    expect(loopbackHits).toEqual([]);
+    expect(await codesOf(account.email)).toEqual([]);
+
+    // Reloading shows the same page, with headers that keep it from being framed or stored.
+    const jar = browser.cookiesFor(new URL(server.url).host);
+    expect(jar.has("sid")).toBe(false);
+    const again = await fetch(`${server.url}${CONFIRM_PATH}`, {
+      headers: { cookie: `desktop_sign_in=${jar.get("desktop_sign_in")}` },
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("content-security-policy")).toBe(confirmCsp(LOOPBACK_PORT));
+    expect(again.headers.get("cache-control")).toBe("no-store");
+    expect(again.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  it("keeps the hand-off in an HttpOnly SameSite=Lax cookie, and escapes the email", async () => {
+    tokenClaims = googleAccount();
+    const browser = server.agent();
+    const secrets = appSecrets();
+    const start = await browser.get(
+      startPath({
+        code_challenge: secrets.challenge,
+        state: secrets.state,
+        port: String(LOOPBACK_PORT),
+      }),
+    );
+    const authorized = await fetch(location(start), { redirect: "manual" });
+    const callback = new URL(location(authorized));
+    const answer = await browser.get(`${callback.pathname}${callback.search}`);
+    expect(answer.status).toBe(303);
+    const set = answer.headers.getSetCookie().find((line) => line.startsWith("desktop_sign_in="));
+    expect(set).toMatch(/httponly/i);
+    expect(set).toMatch(/samesite=lax/i);
+    expect(set).toMatch(/path=\//i);
+    expect(browser.cookieHeader).not.toMatch(/sid=/);
+
+    expect(confirmationPage('o"ne<script>@example.com')).toContain(
+      "<strong>o&quot;ne&lt;script&gt;@example.com</strong>",
+    );
+  });
+
+  it("hands the code to the loopback when the user presses Continue", async () => {
+    tokenClaims = googleAccount();
+    const secrets = appSecrets();
+    const browser = createSystemBrowser({ press: "Continue" });
+    const page = await browser.open(startUrl(secrets));
+    expect(page.body).toBe("app");
+    expect(loopbackHits).toHaveLength(1);
+    const delivered = new URL(loopbackHits[0]!, "http://127.0.0.1");
+    expect(delivered.pathname).toBe("/callback");
+    expect(delivered.searchParams.get("state")).toBe(secrets.state);
+    const code = delivered.searchParams.get("code") ?? "";
+    expect((await exchange(server.agent(), code, secrets.verifier)).status).toBe(200);
+  });
+
+  it("sends Cancel to the loopback as error=cancelled, with no code issued", async () => {
+    const account = googleAccount();
+    tokenClaims = account;
+    const secrets = appSecrets();
+    const page = await createSystemBrowser({ press: "Cancel" }).open(startUrl(secrets));
+    expect(page.body).toBe("app");
+    expect(loopbackHits).toHaveLength(1);
+    const delivered = new URL(loopbackHits[0]!, "http://127.0.0.1");
+    expect(delivered.searchParams.get("error")).toBe("cancelled");
+    expect(delivered.searchParams.get("state")).toBe(secrets.state);
+    expect(delivered.searchParams.has("code")).toBe(false);
+    expect(await codesOf(account.email)).toEqual([]);
+  });
+
+  it("refuses a cross-origin or Origin-less Continue; the user's own still works", async () => {
+    const { browser, account } = await untilConfirmation();
+    const foreign = await browser.request("POST", CONFIRM_PATH, {
+      headers: { origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect(location(foreign)).toBe("");
+    const originless = await fetch(`${server.url}${CONFIRM_PATH}`, {
+      method: "POST",
+      headers: { cookie: browser.cookieHeader },
+      redirect: "manual",
+    });
+    expect(originless.status).toBe(403);
+    expect(originless.headers.get("location")).toBeNull();
+    expect(await codesOf(account.email)).toEqual([]);
+
+    const own = await browser.post(CONFIRM_PATH);
+    expect(own.status).toBe(303);
+    expect(new URL(location(own)).searchParams.get("code")).toMatch(/^[\w-]{43}$/);
+    expect(await codesOf(account.email)).toHaveLength(1);
+  });
+
+  it("refuses a missing, forged, expired or reused confirmation cookie, issuing no code", async () => {
+    const expectRefused = async (answer: { status: number; headers: Headers }) => {
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("location")).toBeNull();
+    };
+    await expectRefused(await server.agent().post(CONFIRM_PATH));
+    await expectRefused(await server.agent().post(CANCEL_PATH));
+    await expectRefused(
+      await server.agent().post(CONFIRM_PATH, undefined, {
+        cookie: `desktop_sign_in=v1:${randomBytes(120).toString("base64url")}`,
+      }),
+    );
+
+    const reused = await untilConfirmation();
+    const cookieHeader = reused.browser.cookieHeader;
+    expect((await reused.browser.post(CONFIRM_PATH)).status).toBe(303);
+    await expectRefused(
+      await server.agent().post(CONFIRM_PATH, undefined, { cookie: cookieHeader }),
+    );
+    await expectRefused(
+      await server.agent().post(CANCEL_PATH, undefined, { cookie: cookieHeader }),
+    );
+    expect(await codesOf(reused.account.email)).toHaveLength(1);
+
+    const late = await untilConfirmation();
+    (server.clock as TestClock).advance(3 * 60_000 + 1000);
+    const expiredPage = await late.browser.get(CONFIRM_PATH);
+    expect(expiredPage.status).toBe(400);
+    await expectRefused(await late.browser.post(CONFIRM_PATH));
+    expect(await codesOf(late.account.email)).toEqual([]);
+    expect(loopbackHits).toEqual([]);
+    // The cookie's content is never logged.
+    expect(logLines.join("")).not.toContain(
+      cookieHeader.split("desktop_sign_in=")[1]!.split(";")[0]!,
+    );
+  });
+});
+
+describe("a desktop sign-in that fails at the callback", () => {
+  it("sends a rate-limited attempt to the app's loopback as an error, not to the web page", async () => {
+    tokenClaims = googleAccount();
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.signInPerIp.points; i += 1) {
+      await server.services.rateLimiter.consume(`signInPerIp:${ip}`, LIMITS.signInPerIp);
+    }
+    const secrets = appSecrets();
+    const sentTo = await browserPart(new AgentFromIp(server.url, ip), secrets);
+    expect(`${sentTo.origin}${sentTo.pathname}`).toBe(`http://127.0.0.1:${LOOPBACK_PORT}/callback`);
+    expect(sentTo.searchParams.get("error")).toBe("google");
+    expect(sentTo.searchParams.get("state")).toBe(secrets.state);
+    const logs = logLines.join("");
+    expect(logs).toContain("Google sign-in failed");
+    expect(logs).not.toContain(secrets.state);
   });
 });

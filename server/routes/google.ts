@@ -16,7 +16,6 @@ import { signIn } from "../auth/sessions";
 import { withFeatures } from "../billing/feature-tier";
 import {
   desktopHandOffFrom,
-  handOffToDesktop,
   loopbackUrl,
   redeemDesktopHandOff,
 } from "../commands/desktop-hand-off";
@@ -28,6 +27,7 @@ import type { AppContext } from "../context";
 import { HttpError, notFound } from "../errors";
 import { LIMITS } from "../security/rate-limiter";
 import type { AreaRouter } from "./area-router";
+import { askDesktopConfirmation } from "./google-desktop-confirmation";
 
 const router: AreaRouter = new Router();
 
@@ -93,24 +93,23 @@ router.get("/auth/google/desktop", (ctx) =>
 router.get("/auth/google/callback", async (ctx) => {
   const { config, clock, logger, rateLimiter } = ctx.services;
   const cookie = ctx.cookies.get(stateCookieName(ctx));
-  let desktop: DesktopHandOff | undefined;
   // Single use: whatever happens next, the pending sign-in is over.
   ctx.cookies.set(stateCookieName(ctx), null, { ...stateCookieOptions(ctx), maxAge: undefined });
   ctx.set("Cache-Control", "no-store");
+  // Opened first (a MAC, no I/O): every later failure of a desktop start reaches the app.
+  const pending = openPending(cookie, config.sessionSecret, clock.now());
+  const desktop = pending?.desktop;
   try {
     const google = config.google;
     if (!google) throw new GoogleSignInError("Google sign-in is not configured");
     await rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
-    const pending = openPending(cookie, config.sessionSecret, clock.now());
     if (!pending) throw new GoogleSignInError("state cookie missing, forged or expired");
-    desktop = pending.desktop;
     // openid-client checks the state, Google's error answer and the rest.
     const identity = await finishGoogleSignIn(google, callbackUrl(ctx), pending);
     const user = await signInWithGoogle(ctx.services, identity);
     if (desktop) {
-      // The system browser is not signed in: it hands a one-time code to the app's loopback.
-      ctx.redirect(await handOffToDesktop(ctx.services, user, desktop));
-      logger.info({ userId: user.id }, "Google sign-in handed to the desktop app");
+      // The system browser is not signed in, and hands nothing on before the user confirms.
+      askDesktopConfirmation(ctx, user, desktop);
       return;
     }
     await signIn(ctx, user);
