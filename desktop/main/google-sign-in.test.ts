@@ -184,7 +184,9 @@ describe("Google sign-in in the desktop app, through the system browser", () => 
 });
 
 /** A sign-in whose "browser" only notes the URL: the test plays the browser's part. */
-function startAlone(options: { timeoutMs?: number; exchangeStatus?: number } = {}) {
+function startAlone(
+  options: { timeoutMs?: number; exchangeStatus?: number; exchangeAnswered?: Promise<void> } = {},
+) {
   const opened: URL[] = [];
   const exchanges: string[] = [];
   const signIn = createGoogleSignIn({
@@ -192,6 +194,7 @@ function startAlone(options: { timeoutMs?: number; exchangeStatus?: number } = {
     session: {
       async fetch(input) {
         exchanges.push(input);
+        await options.exchangeAnswered;
         const status = options.exchangeStatus ?? 200;
         return new Response(JSON.stringify(status === 200 ? {} : { message: "refused" }), {
           status,
@@ -278,6 +281,27 @@ describe("the loopback listener", () => {
     }
     signIn.cancel();
     expect(await result).toEqual({ outcome: "cancelled" });
+  });
+
+  it("ends, signed in, when the browser tab closes while the code is being exchanged", async () => {
+    let answerExchange = () => {};
+    const exchangeAnswered = new Promise<void>((resolve) => {
+      answerExchange = resolve;
+    });
+    const { signIn, opened, exchanges } = startAlone({ exchangeAnswered });
+    const result = signIn.start();
+    const { port, state } = await loopbackOf(opened);
+    // The browser asks for the callback, then goes away before the page comes.
+    const tab = new AbortController();
+    const callback = fetch(`http://127.0.0.1:${port}/callback?code=good&state=${state}`, {
+      signal: tab.signal,
+    }).catch(() => "tab closed");
+    await expect.poll(() => exchanges.length).toBe(1);
+    tab.abort();
+    expect(await callback).toBe("tab closed");
+    answerExchange();
+    expect(await result).toEqual({ outcome: "signed-in" });
+    expect(await refusesConnection("127.0.0.1", port)).toBe(true);
   });
 
   it("gives up after the timeout and closes the port", async () => {

@@ -78,8 +78,10 @@ const PAGES = {
   notFound: browserPage("Not found", "There is nothing here."),
 };
 
+/** Resolves once the page is sent, or once the browser went away (a tab closed meanwhile). */
 function answer(response: http.ServerResponse, status: number, page: string): Promise<void> {
   return new Promise((resolve) => {
+    response.once("close", () => resolve());
     response.writeHead(status, {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
