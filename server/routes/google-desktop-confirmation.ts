@@ -8,6 +8,7 @@ import {
 } from "../auth/desktop-confirmation";
 import type { DesktopHandOff } from "../auth/google-sign-in-state";
 import { handOffToDesktop, loopbackUrl } from "../commands/desktop-hand-off";
+import { signInStepCookie } from "../auth/sign-in-step-cookie";
 import type { AppContext } from "../context";
 import { HttpError } from "../errors";
 import type { User } from "../models";
@@ -29,22 +30,8 @@ const router: AreaRouter = new Router();
 
 const SINGLE_USE = { points: 1, windowMs: CONFIRMATION_TTL_MS };
 
-const cookieName = (ctx: AppContext) =>
-  ctx.services.config.secureCookies ? "__Host-desktop_sign_in" : "desktop_sign_in";
-
-function cookieOptions(ctx: AppContext) {
-  return {
-    httpOnly: true,
-    // Lax, not Strict: the page is reached by redirects that began at Google (cross-site).
-    // A foreign site's POST never carries it.
-    sameSite: "lax" as const,
-    secure: ctx.services.config.secureCookies,
-    overwrite: true,
-    signed: false,
-    path: "/",
-    maxAge: CONFIRMATION_TTL_MS,
-  };
-}
+const confirmationCookie = (ctx: AppContext) =>
+  signInStepCookie(ctx, "desktop_sign_in", CONFIRMATION_TTL_MS);
 
 function showPage(ctx: AppContext, status: number, html: string, loopbackPort?: number) {
   ctx.status = status;
@@ -58,18 +45,14 @@ function showPage(ctx: AppContext, status: number, html: string, loopbackPort?: 
 export function askDesktopConfirmation(ctx: AppContext, user: User, desktop: DesktopHandOff) {
   const { config, clock } = ctx.services;
   const pending = newConfirmation(user, desktop, clock.now());
-  ctx.cookies.set(
-    cookieName(ctx),
-    sealConfirmation(pending, config.sessionSecret),
-    cookieOptions(ctx),
-  );
+  confirmationCookie(ctx).set(sealConfirmation(pending, config.sessionSecret));
   ctx.status = 303;
   ctx.redirect(CONFIRM_PATH);
 }
 
 const pendingOf = (ctx: AppContext) =>
   openConfirmation(
-    ctx.cookies.get(cookieName(ctx)),
+    confirmationCookie(ctx).get(),
     ctx.services.config.sessionSecret,
     ctx.services.clock.now(),
   );
@@ -93,7 +76,7 @@ async function spend(ctx: AppContext): Promise<PendingConfirmation | null> {
     return null;
   }
   const pending = pendingOf(ctx);
-  ctx.cookies.set(cookieName(ctx), null, { ...cookieOptions(ctx), maxAge: undefined });
+  confirmationCookie(ctx).clear();
   try {
     // A window of one: the same cookie sent again is refused.
     if (pending) await rateLimiter.consume(`desktopConfirmation:${pending.id}`, SINGLE_USE);

@@ -13,6 +13,7 @@ import {
   sealPending,
 } from "../auth/google-sign-in-state";
 import { signIn } from "../auth/sessions";
+import { signInStepCookie } from "../auth/sign-in-step-cookie";
 import { withFeatures } from "../billing/feature-tier";
 import {
   desktopHandOffFrom,
@@ -33,22 +34,7 @@ const router: AreaRouter = new Router();
 
 const FAILURE_REDIRECT = "/auth?error=google";
 
-/** Under https the cookie gets the __Host- prefix: no subdomain can set or shadow it. */
-const stateCookieName = (ctx: AppContext) =>
-  ctx.services.config.secureCookies ? "__Host-google_sign_in" : "google_sign_in";
-
-function stateCookieOptions(ctx: AppContext) {
-  return {
-    httpOnly: true,
-    // Lax: the cookie must come back on the top-level GET navigation from Google.
-    sameSite: "lax" as const,
-    secure: ctx.services.config.secureCookies,
-    overwrite: true,
-    signed: false,
-    path: "/",
-    maxAge: PENDING_TTL_MS,
-  };
-}
+const stateCookie = (ctx: AppContext) => signInStepCookie(ctx, "google_sign_in", PENDING_TTL_MS);
 
 const redirectUri = (ctx: AppContext) => `${ctx.services.config.appUrl}/auth/google/callback`;
 
@@ -75,11 +61,7 @@ async function redirectToGoogle(ctx: AppContext, desktop?: DesktopHandOff): Prom
     ctx.redirect(desktop ? loopbackUrl(desktop, { error: "google" }) : FAILURE_REDIRECT);
     return;
   }
-  ctx.cookies.set(
-    stateCookieName(ctx),
-    sealPending(started.pending, ctx.services.config.sessionSecret),
-    stateCookieOptions(ctx),
-  );
+  stateCookie(ctx).set(sealPending(started.pending, ctx.services.config.sessionSecret));
   ctx.redirect(started.url);
 }
 
@@ -92,9 +74,9 @@ router.get("/auth/google/desktop", (ctx) =>
 
 router.get("/auth/google/callback", async (ctx) => {
   const { config, clock, logger, rateLimiter } = ctx.services;
-  const cookie = ctx.cookies.get(stateCookieName(ctx));
+  const cookie = stateCookie(ctx).get();
   // Single use: whatever happens next, the pending sign-in is over.
-  ctx.cookies.set(stateCookieName(ctx), null, { ...stateCookieOptions(ctx), maxAge: undefined });
+  stateCookie(ctx).clear();
   ctx.set("Cache-Control", "no-store");
   // Opened first (a MAC, no I/O): every later failure of a desktop start reaches the app.
   const pending = openPending(cookie, config.sessionSecret, clock.now());
