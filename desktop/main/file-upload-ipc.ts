@@ -32,7 +32,8 @@ function uploadsBySender(uploader: FileUploader) {
     for (const uploadId of bySender.get(sender) ?? []) uploader.cancel(uploadId);
   };
   return {
-    started(sender: UploadSender, uploadId: string) {
+    /** False when that id already runs for the page (the uploader then refuses it). */
+    started(sender: UploadSender, uploadId: string): boolean {
       let uploads = bySender.get(sender);
       if (!uploads) {
         uploads = new Set();
@@ -43,7 +44,9 @@ function uploadsBySender(uploader: FileUploader) {
           if (details?.isMainFrame && !details.isSameDocument) cancelAll(sender);
         });
       }
+      if (uploads.has(uploadId)) return false;
       uploads.add(uploadId);
+      return true;
     },
     ended(sender: UploadSender, uploadId: string) {
       bySender.get(sender)?.delete(uploadId);
@@ -91,13 +94,13 @@ export function registerFileUploadHandlers(options: {
   ipcMain.handle(IpcChannels.uploadFile, async (event, ...args) => {
     const input = checked(IpcChannels.uploadFile, event, args, uploadFileInput);
     const sender = senderOf(event);
-    if (sender) pages.started(sender, input.uploadId);
+    const tracked = sender !== null && pages.started(sender, input.uploadId);
     const result = await uploader
       .upload(input, (progress: DesktopUploadProgress) => {
         if (sender && !sender.isDestroyed?.()) sender.send(IpcChannels.uploadProgress, progress);
       })
       .finally(() => {
-        if (sender) pages.ended(sender, input.uploadId);
+        if (tracked) pages.ended(sender, input.uploadId);
       });
     if (result.outcome !== "uploaded") log(`upload ${input.uploadId}: ${result.outcome}`);
     return result;

@@ -237,6 +237,8 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
       return signal.aborted ? { outcome: "cancelled" } : unreachable();
     } finally {
       signal.removeEventListener("abort", abortRequest);
+      // The body never ended (an early answer, a failure): the request is let go.
+      if (bodyFailed) outgoing.abort();
     }
   }
 

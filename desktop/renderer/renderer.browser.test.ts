@@ -317,7 +317,7 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
     await dialog.getByText("Finishing...").waitFor();
     expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
     await settle(3, { outcome: "uploaded", status: 201, body: { id: "m9" } });
-    await page.getByText("File uploaded successfully").waitFor();
+    await page.getByText("File uploaded successfully").first().waitFor();
     await dialog.waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     await page.close();
