@@ -1,10 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import {
-  CHAT_UPLOAD_EXTENSIONS,
-  CHAT_UPLOAD_MAX_BYTES,
-  fileExtension,
-  formatFileSize,
-} from "./files";
+import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_TOO_LARGE, fileExtension } from "./files";
 
 /**
  * What a conversation file must be, by its name and its first bytes: the server checks every
@@ -13,7 +8,7 @@ import {
  */
 export const FILE_MESSAGES = {
   notSupported: "File type not supported",
-  tooLarge: `File size must be less than ${formatFileSize(CHAT_UPLOAD_MAX_BYTES)}`,
+  tooLarge: CHAT_UPLOAD_TOO_LARGE,
   empty: "The file is empty",
   missing: 'Please attach a file in the "file" field',
   oneFile: "Please send one file at a time",

@@ -38,6 +38,8 @@ export const MB = 1024 * 1024;
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * MB;
 export const CHAT_UPLOAD_MAX_BYTES = 10 * MB;
 export const CHAT_UPLOAD_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "doc", "docx"];
+/** The spec's text for a conversation file over the limit (the server's 413, the app's checks). */
+export const CHAT_UPLOAD_TOO_LARGE = `File size must be less than ${formatFileSize(CHAT_UPLOAD_MAX_BYTES)}`;
 
 /** A feedback comment (Needs Work) is at most this long, in the app and on an email's page. */
 export const FEEDBACK_COMMENT_MAX_LENGTH = 5_000;

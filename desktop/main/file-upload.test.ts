@@ -13,6 +13,8 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
+import fsPromises from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -29,6 +31,8 @@ import { IpcChannels } from "../common/ipc-channels";
 import { createFakeElectron, type FakeElectron } from "../test/fake-electron";
 import { createFileUploader, READ_CHUNK_BYTES, type ReadStreamOpener } from "./file-upload";
 import { registerFileUploadHandlers } from "./file-upload-ipc";
+import type { FileSystemForUpload } from "./upload-file-check";
+import type { UploadClientRequest } from "./upload-request";
 
 const APP_PAGE = "app://clientdesk/";
 
@@ -83,6 +87,24 @@ let fileStreams: Readable[];
 /** When set, every read after the first waits for it (to cancel mid-way). */
 let gate: Promise<void> | null;
 
+/** The files main opened and has not closed yet: empty once every upload is over. */
+const openFiles = new Set<FileHandle>();
+let filesOpened = 0;
+const countingFs: FileSystemForUpload = {
+  lstat: (filePath) => fsPromises.lstat(filePath),
+  async open(filePath, flags) {
+    const handle = await fsPromises.open(filePath, flags);
+    filesOpened++;
+    openFiles.add(handle);
+    const close = handle.close.bind(handle);
+    handle.close = () => {
+      openFiles.delete(handle);
+      return close();
+    };
+    return handle;
+  },
+};
+
 const readStream: ReadStreamOpener = (handle, options) => {
   const source = handle.createReadStream(options);
   fileStreams.push(source);
@@ -107,12 +129,24 @@ beforeAll(async () => {
   clientId = (await addClient(owner)).id;
   dir = mkdtempSync(path.join(os.tmpdir(), "clientdesk-upload-"));
   fake = createFakeElectron();
+  // The app session's jar holds the signed-in owner's cookies, as after sign-in.
+  const session = fake.session.fromPartition("clientdesk");
+  for (const pair of owner.agent.cookieHeader.split("; ")) {
+    const at = pair.indexOf("=");
+    await session.cookies.set({
+      url: proxy.url,
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+    });
+  }
   registerFileUploadHandlers({
     ipcMain: fake.ipcMain,
     isAppUrl: (url) => url.startsWith(APP_PAGE),
     uploader: createFileUploader({
       serverUrl: proxy.url,
-      cookieHeader: async () => owner.agent.cookieHeader,
+      net: fake.net,
+      session,
+      fs: countingFs,
       readStream,
     }),
   });
@@ -125,6 +159,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  filesOpened = 0;
   chunkSizes = [];
   fileStreams = [];
   gate = null;
@@ -189,6 +224,8 @@ describe("streamed uploads from main", () => {
     expect(chunkSizes.length).toBeGreaterThanOrEqual(content.length / READ_CHUNK_BYTES);
     expect(chunkSizes.reduce((sum, size) => sum + size, 0)).toBe(content.length);
     expect(fileStreams.every((stream) => stream.destroyed)).toBe(true);
+    expect(filesOpened).toBe(1);
+    expect(openFiles.size).toBe(0);
 
     const progress = progressEvents();
     expect(progress.length).toBeGreaterThanOrEqual(2);
@@ -240,6 +277,9 @@ describe("streamed uploads from main", () => {
     expect(chunkSizes).toEqual([]);
     expect(progressEvents()).toEqual([]);
     expect((await attachments()).length).toBe(before);
+    // The files opened for their checks (type, content) were all closed again.
+    expect(filesOpened).toBeGreaterThan(0);
+    expect(openFiles.size).toBe(0);
   });
 
   it("Cancel stops a running upload: the request is aborted, the file closed, and the server keeps nothing", async () => {
@@ -266,6 +306,8 @@ describe("streamed uploads from main", () => {
 
     expect(await running).toEqual({ outcome: "cancelled" });
     await expect.poll(() => fileStreams.every((stream) => stream.destroyed)).toBe(true);
+    expect(filesOpened).toBe(1);
+    expect(openFiles.size).toBe(0);
     expect(chunkSizes.length).toBeLessThan((8 * MB) / READ_CHUNK_BYTES);
     expect(proxy.requests).toEqual([`POST /api/clients/${clientId}/upload`]);
     await expect.poll(storedFiles).toEqual(storedBefore);
@@ -325,7 +367,12 @@ describe("streamed uploads from main", () => {
     registerFileUploadHandlers({
       ipcMain: signedOut.ipcMain,
       isAppUrl: (url) => url.startsWith(APP_PAGE),
-      uploader: createFileUploader({ serverUrl: proxy.url, cookieHeader: async () => null }),
+      // A session with an empty cookie jar.
+      uploader: createFileUploader({
+        serverUrl: proxy.url,
+        net: signedOut.net,
+        session: signedOut.session.fromPartition("clientdesk"),
+      }),
     });
     const result = await signedOut.ipcMain.invoke(IpcChannels.uploadFile, APP_PAGE, {
       uploadId: "u1",
@@ -381,5 +428,147 @@ describe("streamed uploads from main", () => {
     ).rejects.toThrow("not from the app");
     expect(proxy.requests).toEqual([]);
     expect(chunkSizes).toEqual([]);
+  });
+
+  it("keeps a name with quotes, line breaks and non-Latin letters, escaped as a browser does", async () => {
+    const result = await upload(fileOnDisk('Say "hi"\r\nnext 名前.pdf', pdfOfSize(3000)));
+    // Browsers send " CR LF in a multipart file name as %22 %0D %0A (HTML's form encoding).
+    expect(result).toMatchObject({
+      outcome: "uploaded",
+      body: { fileName: "Say %22hi%22%0D%0Anext 名前.pdf" },
+    });
+    expect(openFiles.size).toBe(0);
+  });
+
+  it("sends the app session's cookies and keeps the cookie the server sets (its session renewal)", async () => {
+    const seen: (string | undefined)[] = [];
+    const cookieServer = http.createServer((req, res) => {
+      seen.push(req.headers.cookie);
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(201, {
+          "Content-Type": "application/json",
+          "Set-Cookie": "sid=renewed; Path=/; Max-Age=3600; HttpOnly",
+        });
+        res.end(JSON.stringify({ id: "m1" }));
+      });
+    });
+    await new Promise<void>((resolve) => cookieServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(cookieServer.address() as AddressInfo).port}`;
+      const app = createFakeElectron();
+      const session = app.session.fromPartition("clientdesk");
+      await session.cookies.set({ url, name: "sid", value: "first" });
+      const uploader = createFileUploader({ serverUrl: url, net: app.net, session });
+      const input = {
+        uploadId: "cookies",
+        filePath: fileOnDisk("Cookies.pdf", pdfOfSize(2000)),
+        target: { kind: "conversation" as const, clientId, requiresFeedback: false },
+        idempotencyKey: randomUUID(),
+      };
+      expect(await uploader.upload(input, () => {})).toMatchObject({ outcome: "uploaded" });
+      expect(session.cookies.jar.get("sid")?.value).toBe("renewed");
+      expect(await uploader.upload(input, () => {})).toMatchObject({ outcome: "uploaded" });
+      expect(seen).toEqual(["sid=first", "sid=renewed"]);
+    } finally {
+      cookieServer.closeAllConnections();
+      await new Promise<void>((resolve) => cookieServer.close(() => resolve()));
+    }
+  });
+
+  it("hears a server that refuses before reading the body and closes the connection (403 with its message), every time", async () => {
+    const refusing = http.createServer((_req, res) => {
+      res.writeHead(403, { "Content-Type": "application/json", Connection: "close" });
+      res.end(JSON.stringify({ message: "You can't upload to this conversation" }), () =>
+        res.socket?.destroy(),
+      );
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+      const app = createFakeElectron();
+      const directly = createFileUploader({
+        serverUrl: url,
+        net: app.net,
+        session: app.session.fromPartition("clientdesk"),
+        fs: countingFs,
+      });
+      // Chromium may report the failed write before the answer that came first: the answer
+      // is handed over here 200 ms after the request's error.
+      const answerLate = createFileUploader({
+        serverUrl: url,
+        net: {
+          request(requestOptions) {
+            const request = app.net.request(requestOptions);
+            const once = request.once.bind(request);
+            request.once = ((event: string, listener: (...args: unknown[]) => void) =>
+              event === "response"
+                ? once(event, (response) => setTimeout(() => listener(response), 200))
+                : once(event, listener)) as typeof request.once;
+            return request as unknown as UploadClientRequest;
+          },
+        },
+        session: app.session.fromPartition("clientdesk"),
+        fs: countingFs,
+      });
+      const filePath = fileOnDisk("Refused early.pdf", pdfOfSize(9 * MB));
+      for (const [attempt, uploader] of [
+        ...Array.from({ length: 5 }, () => directly),
+        ...Array.from({ length: 5 }, () => answerLate),
+      ].entries()) {
+        const result = await uploader.upload(
+          {
+            uploadId: `early-${attempt}`,
+            filePath,
+            target: { kind: "conversation", clientId, requiresFeedback: false },
+            idempotencyKey: randomUUID(),
+          },
+          () => {},
+        );
+        expect(result).toMatchObject({
+          outcome: "failed",
+          status: 403,
+          message: "You can't upload to this conversation",
+        });
+      }
+      expect(openFiles.size).toBe(0);
+    } finally {
+      refusing.closeAllConnections();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+
+  it("cancels a page's uploads when the page navigates away, crashes or is closed, not on its own route changes", async () => {
+    const page = fake.ipcMain.sender;
+    let release = () => {};
+    const startGated = () => {
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const uploadId = randomUUID();
+      return upload(fileOnDisk(`${uploadId}.pdf`, pdfOfSize(4 * MB)), { uploadId });
+    };
+    for (const leave of [
+      () => page.emit("did-start-navigation", { isMainFrame: true, isSameDocument: false }),
+      () => page.emit("render-process-gone", {}, { reason: "crashed" }),
+      () => page.emit("destroyed"),
+    ]) {
+      fake.ipcMain.sender.sent.length = 0;
+      const running = startGated();
+      await expect.poll(() => progressEvents().length).toBeGreaterThan(0);
+      leave();
+      release();
+      expect(await running).toEqual({ outcome: "cancelled" });
+    }
+    // A route change inside the app (same document) or a frame's navigation: it finishes.
+    fake.ipcMain.sender.sent.length = 0;
+    const staying = startGated();
+    await expect.poll(() => progressEvents().length).toBeGreaterThan(0);
+    page.emit("did-start-navigation", { isMainFrame: true, isSameDocument: true });
+    page.emit("did-start-navigation", { isMainFrame: false, isSameDocument: false });
+    release();
+    expect(await staying).toMatchObject({ outcome: "uploaded" });
+    gate = null;
+    await expect.poll(() => openFiles.size).toBe(0);
   });
 });

@@ -1,9 +1,6 @@
 import fsPromises, { type FileHandle } from "node:fs/promises";
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type {
   DesktopUploadProgress,
@@ -17,14 +14,29 @@ import {
   type CheckedFile,
   type FileSystemForUpload,
 } from "./upload-file-check";
+import type { UploadNet, UploadResponse } from "./upload-request";
+
+/** Waits for `promise` at most `ms` (or until `stop`); the timer does not outlive it. */
+async function withinMs(ms: number, promise: Promise<unknown>, stop: Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise, elapsed, stop]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Main's end of a streamed upload: the file the user dropped or chose is checked on disk
  * (upload-file-check.ts) and, only if it passes, sent to the server as multipart/form-data
- * straight from disk: the envelope, the file in 64 KB reads, the closing boundary, with its
- * length known in advance. Never more than a read's worth of the file is in memory. The
- * request carries the session's cookie and the server's own Origin, as the page's calls do
- * through server-bridge.ts.
+ * straight from disk through Electron's net (upload-request.ts): the envelope, the file in
+ * 64 KB reads each waiting for the previous write, the closing boundary, chunked. Never more
+ * than a read's worth of the file is in memory. The request uses the app session's cookies
+ * (and keeps its Set-Cookie) and the server's own Origin, as the page's calls do through
+ * server-bridge.ts.
  */
 const id = z
   .string()
@@ -60,17 +72,19 @@ export type ReadStreamOpener = (
   options: { start: number; end: number; highWaterMark: number; autoClose: false },
 ) => Readable;
 
-export interface FileUploaderOptions {
-  /** The server's origin, e.g. "https://desk.example.com". */
+export interface FileUploaderOptions<Session = unknown> {
+  /** The server's origin, e.g. "https://desk.example.com": the only place uploads go. */
   serverUrl: string;
-  /** The Cookie header for the server (the session cookie from the app's jar), or null. */
-  cookieHeader: () => Promise<string | null>;
+  /** Electron's `net` and the app's session (its cookie jar): passed in by index.ts. */
+  net: UploadNet<Session>;
+  session: Session;
   fs?: FileSystemForUpload;
   readStream?: ReadStreamOpener;
-  request?: (url: URL, options: http.RequestOptions) => http.ClientRequest;
   /** Progress is reported at most this often (and always at the end). */
   progressIntervalMs?: number;
   now?: () => number;
+  /** How long a failed body waits for the server's early answer (see `send`). */
+  earlyAnswerWaitMs?: number;
 }
 
 export const READ_CHUNK_BYTES = 64 * 1024;
@@ -81,17 +95,18 @@ function serverPath(target: DesktopUploadTarget): string {
     : `/api/messages/${encodeURIComponent(target.messageId)}/versions`;
 }
 
-const defaultRequest = (url: URL, options: http.RequestOptions) =>
-  (url.protocol === "https:" ? https : http).request(url, options);
-
 const defaultReadStream: ReadStreamOpener = (handle, options) => handle.createReadStream(options);
 
-export function createFileUploader(options: FileUploaderOptions) {
+/** A problem on this side (the file), not the network's. */
+class FileReadError extends Error {}
+
+export function createFileUploader<Session>(options: FileUploaderOptions<Session>) {
   const fs = options.fs ?? fsPromises;
   const openReadStream = options.readStream ?? defaultReadStream;
-  const request = options.request ?? defaultRequest;
   const interval = options.progressIntervalMs ?? 100;
   const now = options.now ?? Date.now;
+  const earlyAnswerWaitMs = options.earlyAnswerWaitMs ?? 1500;
+  const origin = new URL(options.serverUrl).origin;
   const running = new Map<string, AbortController>();
 
   async function send(
@@ -110,16 +125,6 @@ export function createFileUploader(options: FileUploaderOptions) {
       fileType: file.contentType,
     });
     const total = file.size;
-    const headers: Record<string, string> = {
-      "Content-Type": envelope.contentType,
-      "Content-Length": String(envelope.length(total)),
-      Accept: "application/json",
-      // A same-origin request of the server's own, as server-bridge.ts makes them.
-      Origin: options.serverUrl,
-      "Idempotency-Key": input.idempotencyKey,
-    };
-    const cookie = await options.cookieHeader();
-    if (cookie) headers.Cookie = cookie;
 
     let lastReport = Number.NEGATIVE_INFINITY;
     const report = (sent: number) => {
@@ -129,20 +134,55 @@ export function createFileUploader(options: FileUploaderOptions) {
       onProgress({ uploadId: input.uploadId, sent, total });
     };
 
-    const outgoing = request(new URL(serverPath(target), options.serverUrl), {
+    // The path is built here from ids; the origin is the configured server's, always.
+    const url = new URL(serverPath(target), origin);
+    const outgoing = options.net.request({
       method: "POST",
-      headers,
-      signal,
+      url: url.href,
+      session: options.session,
+      useSessionCookies: true,
+      credentials: "include",
+      origin,
+      redirect: "error",
     });
-    let response: IncomingMessage | null = null;
-    const answered = new Promise<IncomingMessage>((resolve, reject) => {
+    // Content-Length is net's to set: chunked, the body streams without being buffered in
+    // main (the server cuts at 10 MB while reading).
+    outgoing.chunkedEncoding = true;
+    outgoing.setHeader("Content-Type", envelope.contentType);
+    outgoing.setHeader("Accept", "application/json");
+    // A same-origin request of the server's own, as server-bridge.ts makes them.
+    outgoing.setHeader("Origin", origin);
+    outgoing.setHeader("Idempotency-Key", input.idempotencyKey);
+
+    let response: UploadResponse | null = null;
+    const answered = new Promise<UploadResponse>((resolve) => {
       outgoing.once("response", (incoming) => {
         response = incoming;
         resolve(incoming);
       });
-      outgoing.once("error", reject);
     });
-    answered.catch(() => {});
+    const failed = new Promise<Error>((resolve) => outgoing.on("error", resolve));
+    const cancelled = new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    const abortRequest = () => outgoing.abort();
+    signal.addEventListener("abort", abortRequest, { once: true });
+
+    // Each write waits until net took the chunk (backpressure), or for whatever ends the body.
+    const stopper = Promise.race([
+      answered.then(() => "answered" as const),
+      failed.then((error) => error),
+      cancelled.then(() => "cancelled" as const),
+    ]);
+    const write = async (chunk: Buffer) => {
+      const written = new Promise<true>((resolve, reject) =>
+        outgoing.write(chunk, undefined, (error) => (error ? reject(error) : resolve(true))),
+      );
+      written.catch(() => {});
+      const outcome = await Promise.race([written, stopper]);
+      if (outcome !== true) throw outcome instanceof Error ? outcome : new Error(outcome);
+    };
 
     const fileStream = openReadStream(file.handle, {
       start: 0,
@@ -150,33 +190,55 @@ export function createFileUploader(options: FileUploaderOptions) {
       highWaterMark: READ_CHUNK_BYTES,
       autoClose: false,
     });
-    async function* body() {
-      yield envelope.preamble;
+    // Cancel also stops a read that is under way (a slow disk, a network share).
+    const stopReading = () => fileStream.destroy();
+    signal.addEventListener("abort", stopReading, { once: true });
+    let bodyFailed = false;
+    try {
+      await write(envelope.preamble);
       let sent = 0;
-      for await (const chunk of fileStream) {
-        yield chunk as Buffer;
-        // The request took the chunk (and waited for room when its buffer was full).
-        sent += (chunk as Buffer).length;
-        report(sent);
+      let writing = false;
+      try {
+        for await (const chunk of fileStream) {
+          writing = true;
+          await write(chunk as Buffer);
+          writing = false;
+          sent += (chunk as Buffer).length;
+          report(sent);
+        }
+      } catch (error) {
+        throw writing ? error : new FileReadError("The file could not be read");
       }
-      // Shorter than checked: the body would not match its Content-Length.
-      if (sent !== total) throw new Error("The file changed while it was being sent");
-      yield envelope.epilogue;
+      if (sent !== total) throw new FileReadError("The file changed while it was being sent");
+      await write(envelope.epilogue);
+      outgoing.end();
+    } catch (error) {
+      bodyFailed = true;
+      if (signal.aborted) return { outcome: "cancelled" };
+      if (error instanceof FileReadError) {
+        outgoing.abort();
+        return { outcome: "refused", status: 400, message: error.message };
+      }
+    } finally {
+      signal.removeEventListener("abort", stopReading);
+      fileStream.destroy();
     }
 
     try {
-      await pipeline(body, outgoing, { signal });
-    } catch {
       if (signal.aborted) return { outcome: "cancelled" };
-      // A server that answered early (and closed) is heard; otherwise nobody answered.
+      if (!response && !bodyFailed) await Promise.race([answered, failed, cancelled]);
+      // The server may answer (401, 403, 413) before reading the body and close: the write
+      // then fails first, but its answer is on its way. It is waited for, briefly.
+      if (!response && !signal.aborted) await withinMs(earlyAnswerWaitMs, answered, cancelled);
+      if (signal.aborted) return { outcome: "cancelled" };
       if (!response) return unreachable();
-    } finally {
-      fileStream.destroy();
-    }
-    try {
-      return await readAnswer(await answered, signal);
+      return await readAnswer(response, signal);
     } catch {
       return signal.aborted ? { outcome: "cancelled" } : unreachable();
+    } finally {
+      signal.removeEventListener("abort", abortRequest);
+      // The body never ended (an early answer, a failure): the request is let go.
+      if (bodyFailed) outgoing.abort();
     }
   }
 

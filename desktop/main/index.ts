@@ -6,10 +6,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as electronModule from "electron";
-import type { Menu as ElectronMenu, NativeImage } from "electron";
+import type { Menu as ElectronMenu, NativeImage, Session as ElectronSession } from "electron";
 import { APP_SCHEME, APP_START_URL, isAppUrl } from "../common/app-origin";
 import { IpcChannels } from "../common/ipc-channels";
-import { SESSION_COOKIE } from "../../shared/session-cookie";
 import { contentSecurityPolicy } from "./csp";
 import { createGoogleSignIn } from "./google-sign-in";
 import { registerGoogleSignInIpc } from "./google-sign-in-ipc";
@@ -18,6 +17,7 @@ import { type NotificationConstructor, createNotifier } from "./notifications";
 import { createOpenExternal, type ShellLike } from "./open-external";
 import { createFileUploader } from "./file-upload";
 import { registerFileUploadHandlers } from "./file-upload-ipc";
+import type { UploadNet } from "./upload-request";
 import { installPermissionHandlers, type PermissionSession } from "./permissions";
 import { createAppProtocolHandler, registerAppScheme } from "./protocol";
 import { type SafeStorageLike, createSecureStore } from "./secure-store";
@@ -80,6 +80,8 @@ export interface DesktopElectron {
   session: { fromPartition(partition: string): AppSession };
   shell: ShellLike;
   Tray: TrayOptions<NativeImage, ElectronMenu>["Tray"];
+  /** Streamed uploads go through Chromium's network stack (file-upload.ts). */
+  net: UploadNet<ElectronSession>;
 }
 
 export type AppSession = BridgeSession &
@@ -259,20 +261,16 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
       log,
     });
 
-    // Streamed uploads: main reads the dropped or chosen file from disk and sends it with the
-    // session's cookie (desktop/main/file-upload.ts).
+    // Streamed uploads: main reads the dropped or chosen file from disk and sends it through
+    // Electron's net with the app session's cookies (desktop/main/file-upload.ts).
     registerFileUploadHandlers({
       ipcMain: electron.ipcMain,
       isAppUrl: isApp,
       uploader: createFileUploader({
         serverUrl: server.serverUrl,
-        cookieHeader: async () => {
-          const [cookie] = await session.cookies.get({
-            url: server.serverUrl,
-            name: SESSION_COOKIE,
-          });
-          return cookie ? `${SESSION_COOKIE}=${cookie.value}` : null;
-        },
+        net: electron.net,
+        // The same object: DesktopElectron describes the session by what the app uses of it.
+        session: session as unknown as ElectronSession,
       }),
       log,
     });

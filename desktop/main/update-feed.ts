@@ -1,8 +1,10 @@
 /**
- * Where the app looks for updates. CLIENTDESK_UPDATE_URL wins (https; a packaged app takes
- * nothing else); without it a packaged app reads app-update.yml, which electron-builder writes
- * from electron-builder.yml's `publish`. An unpackaged app (development, tests) updates only
- * from an explicit address, which may also be plain http on this machine.
+ * Where the app looks for updates. A packaged app reads only app-update.yml, which
+ * electron-builder writes at build time from electron-builder.yml's `publish`:
+ * CLIENTDESK_UPDATE_URL is ignored there, because on Linux an AppImage or .deb update is not
+ * signature-checked and a .deb installs as root, so an environment variable must not be able to
+ * swap the feed. An unpackaged app (development, tests) updates only from CLIENTDESK_UPDATE_URL:
+ * https, or plain http on this machine.
  */
 export type UpdateFeed =
   | { source: "url"; url: string }
@@ -10,7 +12,7 @@ export type UpdateFeed =
   | { source: "none"; reason: string };
 
 export interface UpdateFeedInputs {
-  /** CLIENTDESK_UPDATE_URL */
+  /** CLIENTDESK_UPDATE_URL: read only when not packaged. */
   feedUrl: string | undefined;
   isPackaged: boolean;
   /** Whether the packaged app has its app-update.yml. */
@@ -24,13 +26,16 @@ export function chooseUpdateFeed({
   isPackaged,
   hasAppUpdateConfig,
 }: UpdateFeedInputs): UpdateFeed {
-  if (feedUrl) return feedFromUrl(feedUrl, isPackaged);
-  if (!isPackaged) return { source: "none", reason: "not packaged and no CLIENTDESK_UPDATE_URL" };
-  if (!hasAppUpdateConfig) return { source: "none", reason: "the app has no app-update.yml" };
-  return { source: "app-update.yml" };
+  if (isPackaged)
+    return hasAppUpdateConfig
+      ? { source: "app-update.yml" }
+      : { source: "none", reason: "the app has no app-update.yml" };
+  if (feedUrl) return feedFromUrl(feedUrl);
+  return { source: "none", reason: "not packaged and no CLIENTDESK_UPDATE_URL" };
 }
 
-function feedFromUrl(value: string, isPackaged: boolean): UpdateFeed {
+/** An unpackaged app's address: https, or http on this machine. */
+function feedFromUrl(value: string): UpdateFeed {
   let url: URL;
   try {
     url = new URL(value);
@@ -43,12 +48,9 @@ function feedFromUrl(value: string, isPackaged: boolean): UpdateFeed {
       reason: "CLIENTDESK_UPDATE_URL must not hold a user name or password",
     };
   const localHttp = url.protocol === "http:" && LOOPBACK.has(url.hostname);
-  if (url.protocol === "https:" || (localHttp && !isPackaged))
-    return { source: "url", url: url.toString() };
+  if (url.protocol === "https:" || localHttp) return { source: "url", url: url.toString() };
   return {
     source: "none",
-    reason: isPackaged
-      ? "CLIENTDESK_UPDATE_URL must use https://"
-      : "CLIENTDESK_UPDATE_URL must use https:// (or http:// on this machine when not packaged)",
+    reason: "CLIENTDESK_UPDATE_URL must use https:// (or http:// on this machine)",
   };
 }

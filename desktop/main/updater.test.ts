@@ -213,21 +213,21 @@ describe("updates from a generic server", () => {
 });
 
 describe("which feed, if any", () => {
-  it("takes only https in a packaged app", async () => {
+  it("ignores CLIENTDESK_UPDATE_URL in a packaged app: only its app-update.yml counts", async () => {
     const server = await startUpdateServer({ [channelFile]: latestYml("1.0.1") });
-    const updates = startUpdates(server.url, { isPackaged: true });
-    expect(updates.updater.enabled).toBe(false);
-    updates.start();
-    expect(updates.createEngine).not.toHaveBeenCalled();
-    expect(updates.log()).toBe("updates off: CLIENTDESK_UPDATE_URL must use https://");
+    const updates = startUpdates("https://updates.example.com/clientdesk", { isPackaged: true });
+    expect(updates.updater.enabled).toBe(true);
+    expect(updates.feeds).not.toHaveBeenCalled();
+    expect(updates.engine.forceDevUpdateConfig).toBe(false);
+    expect(updates.log()).toBe(
+      "updates: CLIENTDESK_UPDATE_URL is ignored: a packaged app updates from app-update.yml",
+    );
     expect(server.requests).toEqual([]);
   });
 
-  it("sets the generic feed from CLIENTDESK_UPDATE_URL", () => {
+  it("sets the generic feed from CLIENTDESK_UPDATE_URL when unpackaged", () => {
     // Not started: this address is not to be asked.
-    const updates = startUpdates("https://updates.example.com/clientdesk/linux/x64", {
-      isPackaged: true,
-    });
+    const updates = startUpdates("https://updates.example.com/clientdesk/linux/x64");
     expect(updates.updater.enabled).toBe(true);
     expect(updates.feeds).toHaveBeenCalledWith({
       provider: "generic",
@@ -236,8 +236,16 @@ describe("which feed, if any", () => {
     expect(updates.engine.autoDownload).toBe(true);
     expect(updates.engine.autoInstallOnAppQuit).toBe(true);
     expect(updates.engine.allowDowngrade).toBe(false);
-    // Packaged: no need to force electron-updater's development mode.
-    expect(updates.engine.forceDevUpdateConfig).toBe(false);
+    // Unpackaged: electron-updater's development mode, on purpose.
+    expect(updates.engine.forceDevUpdateConfig).toBe(true);
+  });
+
+  it("takes only https, or http on this machine, when unpackaged", () => {
+    const updates = startUpdates("http://updates.example.com/feed");
+    expect(updates.updater.enabled).toBe(false);
+    expect(updates.log()).toBe(
+      "updates off: CLIENTDESK_UPDATE_URL must use https:// (or http:// on this machine)",
+    );
   });
 
   it("makes no network call in an unpackaged app without an address", () => {

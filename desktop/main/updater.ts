@@ -64,6 +64,8 @@ export function createUpdater(options: UpdaterOptions): Updater {
     isPackaged: options.isPackaged,
     hasAppUpdateConfig: existsSync(options.updateConfigPath),
   });
+  if (options.isPackaged && options.feedUrl)
+    log("updates: CLIENTDESK_UPDATE_URL is ignored: a packaged app updates from app-update.yml");
   if (feed.source === "none") {
     log(`updates off: ${feed.reason}`);
     return noopUpdater;

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from "node:http";
 import type { DesktopUploadResult } from "../common/file-upload";
+import type { UploadResponse } from "./upload-request";
 
 /** What main answers the page for an upload the server answered, or did not. */
 export const unreachable = (): DesktopUploadResult => ({
@@ -9,15 +9,21 @@ export const unreachable = (): DesktopUploadResult => ({
 
 /** The server's answer: its JSON, or its {message} on an error. */
 export async function readAnswer(
-  response: IncomingMessage,
+  response: UploadResponse,
   signal: AbortSignal,
 ): Promise<DesktopUploadResult> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of response) {
-    if (signal.aborted) throw new Error("cancelled");
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const stop = () => reject(new Error("cancelled"));
+    if (signal.aborted) stop();
+    signal.addEventListener("abort", stop, { once: true });
+    response.on("data", (chunk) => chunks.push(chunk));
+    response.on("error", reject);
+    response.on("end", () => {
+      signal.removeEventListener("abort", stop);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+  });
   let body: unknown = text;
   try {
     body = JSON.parse(text);
@@ -32,7 +38,8 @@ export async function readAnswer(
     typeof (body as { message?: unknown }).message === "string"
       ? (body as { message: string }).message
       : `Upload failed (${status})`;
-  const retryAfter = response.headers["retry-after"];
+  const header = response.headers["retry-after"];
+  const retryAfter = Array.isArray(header) ? header[0] : header;
   return {
     outcome: "failed",
     status,

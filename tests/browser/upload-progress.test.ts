@@ -45,6 +45,12 @@ describe.skipIf(!browserAvailable)("upload progress in the browser", () => {
       uploadThroughput: 512 * 1024,
     });
 
+    const keys: (string | null)[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith(`/clients/${client.id}/upload`))
+        keys.push(request.headers()["idempotency-key"] ?? null);
+    });
+
     await page.getByRole("button", { name: "Upload File" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload File" });
     const file = {
@@ -72,10 +78,10 @@ describe.skipIf(!browserAvailable)("upload progress in the browser", () => {
     await expectToast(page, "Upload cancelled");
     await dialog.getByText("Drag a file here or click to browse").waitFor();
     expect(await bar.count()).toBe(0);
-    const attachments = await owner.agent.get(`/api/clients/${client.id}/attachments`);
-    expect(attachments.body).toEqual([]);
 
-    // Unthrottled, the same file goes through (its key reused) and is stored once.
+    // Unthrottled, the file chosen again goes through and is the only one stored: the
+    // cancelled upload left nothing. (Chosen again, it is another File, with another
+    // lastModified here, so it is sent as a new upload with a new key.)
     await network.send("Network.emulateNetworkConditions", {
       offline: false,
       latency: 0,
@@ -85,11 +91,70 @@ describe.skipIf(!browserAvailable)("upload progress in the browser", () => {
     await dialog.locator('input[type="file"]').setInputFiles(file);
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await expectToast(page, "File uploaded successfully");
+    expect(keys).toHaveLength(2);
+    const attachmentNames = async () =>
+      (
+        (await owner.agent.get(`/api/clients/${client.id}/attachments`)).body as {
+          fileName: string;
+        }[]
+      ).map((attachment) => attachment.fileName);
+    await expect.poll(attachmentNames).toEqual(["Big brief.pdf"]);
+    await page.context().close();
+  });
+
+  it("says what went wrong: a proxy's pages are no message, a bare 413 gets the spec's text, no answer shows the server unreachable", async () => {
+    const owner = await signUpOwner(server, "Owen Owner");
+    const client = await addClient(owner, { name: "Cleo Client" });
+    const page = await openPage(browser, server.url, owner.agent);
+    let answer: "tooLarge" | "proxyError" | "none" | "server" = "tooLarge";
+    await page.route("**/api/clients/*/upload", (route) => {
+      if (answer === "tooLarge")
+        return route.fulfill({
+          status: 413,
+          contentType: "text/html",
+          body: "<html><body><h1>413 Request Entity Too Large</h1></body></html>",
+        });
+      if (answer === "proxyError")
+        return route.fulfill({ status: 500, contentType: "text/html", body: "<h1>oops</h1>" });
+      if (answer === "none") return route.abort("connectionrefused");
+      return route.continue();
+    });
+    await page.route("**/healthz", (route) =>
+      answer === "none" ? route.abort("connectionrefused") : route.continue(),
+    );
+    await page.goto(`/?client=${client.id}`);
+    await page.getByRole("log").getByText("No messages yet").waitFor();
+    await page.getByRole("button", { name: "Upload File" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload File" });
+    const file = { name: "Report.pdf", mimeType: "application/pdf", buffer: pdfOfSize(20_000) };
+    const upload = async () => {
+      await dialog.locator('input[type="file"]').setInputFiles(file);
+      await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    };
+    const toast = (description: string) =>
+      page
+        .locator(".toast")
+        .filter({ hasText: "Failed to upload file" })
+        .filter({ hasText: description });
+
+    await upload();
+    await toast("File size must be less than 10 MB").waitFor();
+    answer = "proxyError";
+    await upload();
+    await toast("Upload failed").waitFor();
+    expect(await page.getByText("oops").count()).toBe(0);
+
+    // Nobody answers: the app hears it from the upload, as from any request.
+    answer = "none";
+    await upload();
+    const banner = page.locator(".connection-banner");
+    await banner.getByText("Can't reach the server.").waitFor({ timeout: 15_000 });
+    // The server is back: the upload's retry goes through and the banner goes.
+    answer = "server";
+    await expectToast(page, "File uploaded successfully");
     await expect
-      .poll(
-        async () => (await owner.agent.get(`/api/clients/${client.id}/attachments`)).body.length,
-      )
-      .toBe(1);
+      .poll(() => banner.getByText("Can't reach the server.").count(), { timeout: 15_000 })
+      .toBe(0);
     await page.context().close();
   });
 });

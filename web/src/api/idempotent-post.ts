@@ -39,21 +39,44 @@ export function isStillProcessing(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.headers.has("Retry-After");
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const aborted = () => new DOMException("The upload was cancelled", "AbortError");
 
-/** Runs `attempt` until it succeeds, retrying with backoff while `retryIf`; the last error is thrown. */
+/** Waits `ms`; rejects with an AbortError as soon as `signal` fires. */
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const stop = () => {
+      clearTimeout(timer);
+      reject(aborted());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+
+/**
+ * Runs `attempt` until it succeeds, retrying with backoff while `retryIf`; the last error is
+ * thrown. `signal` stops it between attempts too (Cancel during a wait): an AbortError.
+ */
 export async function withRetries<T>(
   attempt: () => Promise<T>,
   delaysMs: readonly number[] = RETRY_DELAYS_MS,
   retryIf: (error: unknown) => boolean = isRetryable,
+  signal?: AbortSignal,
 ): Promise<T> {
   for (let index = 0; ; index++) {
+    if (signal?.aborted) throw aborted();
     try {
       return await attempt();
     } catch (error) {
       const delay = delaysMs[index];
       if (delay === undefined || !retryIf(error)) throw error;
-      await wait(delay);
+      await wait(delay, signal);
     }
   }
 }

@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useContext } from "react";
 
 /**
- * Another way for an upload's bytes to travel than the page's fetch: the desktop app streams
- * the file from disk in its main process (Platform.uploadFile). The owner app provides it
- * from its platform; the client portal provides none, and the page uploads with fetch.
+ * How an upload's bytes travel. The desktop app streams the file from disk in its main
+ * process (Platform.uploadFile) and provides that here from its platform; elsewhere (the
+ * browser, the client portal) none is provided and the upload dialog uses XMLHttpRequest
+ * (xhr-upload.ts). Both report progress and can be cancelled.
  */
 
 /** Where an upload goes (POST /api/clients/:id/upload or /api/messages/:id/versions). */
@@ -48,7 +49,7 @@ export function UploadTransportProvider({
   );
 }
 
-/** The streamed upload of this app, or null where uploads go by fetch. */
+/** The streamed upload of this app, or null where the dialog uploads with XMLHttpRequest. */
 export function useStreamUpload(): StreamUpload | null {
   return useContext(UploadTransportContext);
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RETRY_DELAYS_MS } from "../api/idempotent-post";
-import { uploadFile, uploadVersion } from "./files-api";
+import { type UploadTransfer, uploadFile, uploadVersion } from "./files-api";
 
 interface Sent {
   url: string;
@@ -102,5 +102,64 @@ describe("uploads", () => {
     const error = await settled(uploadFile("c1", pdf("x.pdf"), false));
     expect(error).toMatchObject({ status: 400, message: "File type not supported" });
     expect(server.sent).toHaveLength(1);
+  });
+
+  it("a new choice of Requires feedback is a new upload (its own key)", async () => {
+    const down = fakeServer(Array.from({ length: 4 }, offline));
+    vi.stubGlobal("fetch", down.fetch);
+    const file = pdf("feedback.pdf", 7);
+    await settled(uploadFile("c3", file, false));
+    const back = fakeServer([stored("m1")]);
+    vi.stubGlobal("fetch", back.fetch);
+    await uploadFile("c3", file, true);
+    expect(back.sent[0]!.key).not.toBe(down.sent[0]!.key);
+    expect(back.sent[0]!.form.get("requiresFeedback")).toBe("true");
+  });
+});
+
+describe("uploads with progress and Cancel (the dialog's transfer)", () => {
+  /** A transfer whose attempts all go unanswered, recording progress and keys. */
+  function unanswered() {
+    const progress: [number, number][] = [];
+    const keys: string[] = [];
+    const controller = new AbortController();
+    const transfer: UploadTransfer = {
+      signal: controller.signal,
+      onProgress: (sent, total) => progress.push([sent, total]),
+      upload: async (file, upload) => {
+        keys.push(upload.idempotencyKey);
+        upload.onProgress?.(file.size, file.size);
+        throw new TypeError("Failed to upload");
+      },
+    };
+    return { transfer, progress, keys, cancel: () => controller.abort() };
+  }
+
+  it("Cancel during the wait before a retry stops it at once: no further attempt", async () => {
+    const { transfer, keys, cancel } = unanswered();
+    const outcome = uploadFile("c4", pdf("wait.pdf"), false, transfer).catch((error) => error);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0] + 10);
+    expect(keys).toHaveLength(2);
+    cancel();
+    const error = await outcome;
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe("AbortError");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(keys).toHaveLength(2);
+  });
+
+  it("every attempt and every wait starts the bar from nothing sent", async () => {
+    const { transfer, progress } = unanswered();
+    const file = pdf("bar.pdf");
+    await settled(uploadFile("c5", file, false, transfer));
+    const size = file.size;
+    // Per attempt: reset, all sent, reset for the wait (or the end).
+    expect(progress).toEqual(
+      Array.from({ length: RETRY_DELAYS_MS.length + 1 }, () => [
+        [0, size],
+        [size, size],
+        [0, size],
+      ]).flat(),
+    );
   });
 });

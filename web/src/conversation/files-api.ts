@@ -1,5 +1,11 @@
 import { apiGet, apiPatch } from "../api/client";
-import { newIdempotencyKey, postIdempotent, withRetries } from "../api/idempotent-post";
+import {
+  isRetryable,
+  newIdempotencyKey,
+  postIdempotent,
+  RETRY_DELAYS_MS,
+  withRetries,
+} from "../api/idempotent-post";
 import { type StreamUpload, type UploadTarget, uploadPath } from "../api/upload-transport";
 import type { Message } from "./messages-query";
 
@@ -21,8 +27,9 @@ const messagePath = (messageId: string) => `/api/messages/${encodeURIComponent(m
 const unconfirmedUploads = new Map<string, string>();
 
 /**
- * How the bytes travel: the upload dialog passes XMLHttpRequest (progress, cancel) or the
- * desktop app's stream from disk; without a transfer the form is POSTed with fetch.
+ * How the bytes travel: the upload dialog always passes one, XMLHttpRequest (progress,
+ * cancel) in the browser or the desktop app's stream from disk. Without a transfer (callers
+ * outside the dialog) the form is POSTed with fetch.
  */
 export interface UploadTransfer {
   upload: StreamUpload;
@@ -37,19 +44,30 @@ async function postUpload(
   transfer?: UploadTransfer,
 ): Promise<FileMessage> {
   const path = uploadPath(target);
-  const id = [path, file.name, file.size, file.lastModified].join("\n");
+  // "Requires feedback" is part of what is asked: another choice is another upload (key).
+  const requiresFeedback = target.kind === "conversation" && target.requiresFeedback;
+  const id = [path, requiresFeedback, file.name, file.size, file.lastModified].join("\n");
   const key = unconfirmedUploads.get(id) ?? newIdempotencyKey();
   unconfirmedUploads.set(id, key);
   const send = transfer
-    ? () =>
-        transfer.upload(file, {
-          target,
-          idempotencyKey: key,
-          onProgress: transfer.onProgress,
-          signal: transfer.signal,
-        }) as Promise<FileMessage>
+    ? async () => {
+        // Each attempt, and each wait before a retry, starts from nothing sent: the bar must
+        // not stay at "Finishing..." (Cancel disabled) while the upload waits to be retried.
+        transfer.onProgress?.(0, file.size);
+        try {
+          return (await transfer.upload(file, {
+            target,
+            idempotencyKey: key,
+            onProgress: transfer.onProgress,
+            signal: transfer.signal,
+          })) as FileMessage;
+        } catch (error) {
+          transfer.onProgress?.(0, file.size);
+          throw error;
+        }
+      }
     : () => postIdempotent<FileMessage>(path, uploadForm(target, file), key, []);
-  const message = await withRetries(send);
+  const message = await withRetries(send, RETRY_DELAYS_MS, isRetryable, transfer?.signal);
   unconfirmedUploads.delete(id);
   return message;
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_MAX_BYTES } from "../../../shared/files";
 import { installedConnectivity } from "../api/installed-connectivity";
 import { serverMessage } from "../api/client";
@@ -46,6 +46,8 @@ export default function UploadDialog({
     null,
   );
   const running = useRef<AbortController | null>(null);
+  // An upload does not outlive the dialog (another conversation, signing out).
+  useEffect(() => () => running.current?.abort(), []);
 
   const upload = async (file: File) => {
     // Files do not wait in the message queue (they may be large, and the owner may change
