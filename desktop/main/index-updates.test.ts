@@ -64,6 +64,14 @@ describe("updates in the app", () => {
       .template;
     const restart = menu.find((item) => item.label === "Restart to update");
     expect(restart).toBeDefined();
+    // ...and in the application menu (File on Linux and Windows).
+    const appMenu = (
+      fake.applicationMenus.at(-1) as {
+        template: { label?: string; submenu?: { label?: string }[] }[];
+      }
+    ).template;
+    expect(appMenu[0]!.label).toBe("File");
+    expect(appMenu[0]!.submenu!.map((item) => item.label)).toContain("Restart to update");
     expect(server.asked(artifactName)).toBe(1);
 
     // Closing a window normally hides it to the tray; after Restart to update it closes.

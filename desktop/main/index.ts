@@ -9,6 +9,7 @@ import * as electronModule from "electron";
 import type { Menu as ElectronMenu, NativeImage, Session as ElectronSession } from "electron";
 import { APP_SCHEME, APP_START_URL, isAppUrl } from "../common/app-origin";
 import { IpcChannels } from "../common/ipc-channels";
+import { type AppMenuOptions, createAppMenu } from "./app-menu";
 import { contentSecurityPolicy } from "./csp";
 import { createGoogleSignIn } from "./google-sign-in";
 import { registerGoogleSignInIpc } from "./google-sign-in-ipc";
@@ -71,7 +72,7 @@ export interface DesktopElectron {
   BrowserWindow: BrowserWindowConstructor;
   dialog: { showErrorBox(title: string, content: string): void };
   ipcMain: IpcMainLike;
-  Menu: TrayOptions<NativeImage, ElectronMenu>["Menu"];
+  Menu: TrayOptions<NativeImage, ElectronMenu>["Menu"] & AppMenuOptions<ElectronMenu>["Menu"];
   nativeImage: TrayOptions<NativeImage, ElectronMenu>["nativeImage"];
   Notification: NotificationConstructor;
   protocol: Parameters<typeof registerAppScheme>[0];
@@ -229,6 +230,14 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
       quitting = true;
     }
 
+    const appMenu = createAppMenu({
+      Menu: electron.Menu,
+      platform: options.platform,
+      productName: PRODUCT_NAME,
+      devTools: !app.isPackaged,
+      quit: () => app.quit(),
+    });
+
     const notifier = createNotifier({
       Notification: electron.Notification,
       focusWindow: showMainWindow,
@@ -291,7 +300,10 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
         }),
       Notification: electron.Notification,
       productName: PRODUCT_NAME,
-      showRestartToUpdate: (install) => tray?.showRestartToUpdate(install),
+      showRestartToUpdate: (install) => {
+        tray?.showRestartToUpdate(install);
+        appMenu.showRestartToUpdate(install);
+      },
       willQuitToInstall: () => {
         quitting = true;
       },

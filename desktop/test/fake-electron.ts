@@ -352,6 +352,8 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
   const privilegedSchemes: unknown[] = [];
   const errorBoxes: [string, string][] = [];
   const updaterCalls: string[] = [];
+  /** Every Menu.setApplicationMenu call, newest last. */
+  const applicationMenus: unknown[] = [];
   /** A test's stand-in for the system browser: openExternal hands it each URL (not awaited). */
   let systemBrowser: ((url: string) => Promise<unknown>) | null = null;
   const browserVisits: Promise<unknown>[] = [];
@@ -373,7 +375,12 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
       },
     },
     ipcMain,
-    Menu: { buildFromTemplate: (template: unknown[]) => ({ template }) },
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => ({ template }),
+      setApplicationMenu(menu: unknown) {
+        applicationMenus.push(menu);
+      },
+    },
     nativeImage: { createFromPath: (file: string) => ({ resize: () => ({ file }) }) },
     Notification: FakeNotification,
     protocol: {
@@ -417,6 +424,7 @@ export function createFakeElectron(options: { userData?: string; isPackaged?: bo
     privilegedSchemes,
     errorBoxes,
     updaterCalls,
+    applicationMenus,
     browserVisits,
     setSystemBrowser(browser: ((url: string) => Promise<unknown>) | null) {
       systemBrowser = browser;
