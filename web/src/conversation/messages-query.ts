@@ -95,6 +95,11 @@ function messageQueueOf(queryClient: QueryClient): MessageQueue {
   return queue;
 }
 
+/** Sends the outbox's waiting messages now if the server can be reached (restored ones). */
+export function resumeMessageQueue(queryClient: QueryClient): void {
+  messageQueueOf(queryClient).resume();
+}
+
 /**
  * POST /api/clients/{id}/messages with an Idempotency-Key, through the message queue: the
  * message waits in the outbox ("sending", or "queued" while the server cannot be reached) and
