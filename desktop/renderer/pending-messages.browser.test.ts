@@ -295,6 +295,16 @@ describe.skipIf(!browserAvailable)("desktop renderer: unsent messages across a r
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     expect(entry!.clientId).toBe("c1");
+
+    // No "Leave site?" prompt in the app: it would silently keep it from quitting.
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
