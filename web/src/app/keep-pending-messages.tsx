@@ -7,7 +7,7 @@ import {
   type PendingMessageStore,
 } from "../platform/pending-messages";
 import { resumeMessageQueue } from "../conversation/messages-query";
-import { type OutboxEntry, outbox } from "../conversation/outbox";
+import { type OutboxEntry, outbox, subscribe as onOutboxChange } from "../conversation/outbox";
 
 /** Changes come in bursts (sending, then confirmed): one write for the burst. */
 export const SAVE_DELAY_MS = 300;
@@ -60,7 +60,23 @@ function restore(messages: PendingMessage[], now: number): void {
     };
     byClient.set(message.clientId, [...(byClient.get(message.clientId) ?? []), entry]);
   }
-  for (const [clientId, entries] of byClient) outbox.restore(clientId, entries);
+  for (const [clientId, entries] of byClient) restoreInto(clientId, entries);
+}
+
+/** Saved entries go before any sent since (they are older); known keys are skipped. */
+function restoreInto(clientId: string, saved: OutboxEntry[]): void {
+  const current = outbox.of(clientId);
+  const known = new Set(current.map((entry) => entry.key));
+  const missing = saved.filter((entry) => !known.has(entry.key));
+  if (missing.length === 0) return;
+  for (const entry of current) outbox.remove(clientId, entry.key);
+  for (const entry of [...missing, ...current]) outbox.add(clientId, entry);
+}
+
+function clearOutbox(): void {
+  for (const clientId of outbox.clientIds()) {
+    for (const entry of outbox.of(clientId)) outbox.remove(clientId, entry.key);
+  }
 }
 
 /**
@@ -101,7 +117,7 @@ export function KeepPendingMessages({ store }: { store: PendingMessageStore }) {
         restore(saved, Date.now());
         resumeMessageQueue(queryClient);
         // Only after loading: an earlier save would replace the file with nothing.
-        unsubscribe = outbox.subscribe(saveSoon);
+        unsubscribe = onOutboxChange(saveSoon);
         window.addEventListener("pagehide", flush);
         saveSoon();
       });
@@ -117,7 +133,7 @@ export function KeepPendingMessages({ store }: { store: PendingMessageStore }) {
   // Signed out (or another owner signed in): the previous owner's messages are not theirs.
   useEffect(() => {
     if (user === null) {
-      outbox.clear();
+      clearOutbox();
       firstSeen.clear();
     }
   }, [user]);

@@ -43,8 +43,6 @@ export interface MessageQueue {
   send(clientId: string, content: string, afterId: string | undefined, onRefused: OnRefused): void;
   /** Sends a Not sent message again, with its key. */
   retry(clientId: string, key: string, onRefused?: OnRefused): void;
-  /** Sends what waits in the outbox now, if the server can be reached (e.g. restored entries). */
-  resume(): void;
 }
 
 export function createMessageQueue(options: MessageQueueOptions): MessageQueue {
@@ -149,9 +147,6 @@ export function createMessageQueue(options: MessageQueueOptions): MessageQueue {
       else refusalHandlers.delete(key);
       outbox.update(clientId, key, { state: "sending", misses: 0, reason: undefined });
       void drain(clientId);
-    },
-    resume() {
-      for (const clientId of outbox.clientIds()) void drain(clientId);
     },
   };
 }

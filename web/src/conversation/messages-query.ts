@@ -95,9 +95,18 @@ function messageQueueOf(queryClient: QueryClient): MessageQueue {
   return queue;
 }
 
-/** Sends the outbox's waiting messages now if the server can be reached (restored ones). */
+/**
+ * Sends the outbox's queued messages now if the server can be reached (restored ones), each
+ * with its key; offline they stay Waiting for connection. Owner app only (tree-shaken away in
+ * the portal, whose bundle has no byte to spare).
+ */
 export function resumeMessageQueue(queryClient: QueryClient): void {
-  messageQueueOf(queryClient).resume();
+  const queue = messageQueueOf(queryClient);
+  for (const clientId of outbox.clientIds()) {
+    for (const entry of outbox.of(clientId)) {
+      if (entry.state === "queued") queue.retry(clientId, entry.key);
+    }
+  }
 }
 
 /**

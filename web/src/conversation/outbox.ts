@@ -5,8 +5,8 @@ import { useSyncExternalStore } from "react";
  * while its turn comes and its request runs, "queued" while the server cannot be reached (sent
  * in order when it can: message-queue.ts), "failed" once the server refused it or it kept
  * failing (shown as Not sent, with Retry). Kept outside React so they survive switching
- * conversations; in memory (a reload of the web page loses them, and warns first:
- * leave-warning.tsx); the desktop app saves them across restarts (app/keep-pending-messages.tsx).
+ * conversations; in memory (the web page asks before a reload loses them: leave-warning.tsx;
+ * the desktop app saves them across restarts: app/keep-pending-messages.tsx).
  */
 export interface OutboxEntry {
   /** The Idempotency-Key: also the entry's identity, and reused by every attempt and Retry. */
@@ -66,28 +66,12 @@ export const outbox = {
       (entries.get(clientId) ?? EMPTY).filter((entry) => entry.key !== key),
     );
   },
-  /** Puts back saved entries, before the ones sent since (they are older); known keys skipped. */
-  restore(clientId: string, saved: OutboxEntry[]) {
-    const current = entries.get(clientId) ?? EMPTY;
-    const known = new Set(current.map((entry) => entry.key));
-    const missing = saved.filter((entry) => !known.has(entry.key));
-    if (missing.length > 0) set(clientId, [...missing, ...current]);
-  },
-  /** Forgets every entry (the user signed out: they were theirs). */
-  clear() {
-    if (entries.size === 0) return;
-    entries.clear();
-    for (const listener of listeners) listener();
-  },
-  /** Called after every change. Returns an unsubscribe function. */
-  subscribe,
 };
 
-function subscribe(listener: () => void): () => void {
+/** Called after every change; returns the unsubscribe. (Not on `outbox`: the portal has no use.) */
+export function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return () => listeners.delete(listener);
 }
 
 /** The conversation's unconfirmed messages, oldest first. */
