@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../shared/schemas/messages";
-import { MAX_PENDING_MESSAGES, type PendingMessage } from "../../web/src/platform/pending-messages";
+import {
+  MAX_PENDING_MESSAGES,
+  MAX_REASON_LENGTH,
+  type PendingMessage,
+} from "../../web/src/platform/pending-messages";
 import { createSecureStore, type SafeStorageLike, type SecureStoreFs } from "./secure-store";
 
 /**
@@ -24,7 +28,7 @@ export const pendingMessageSchema = z.strictObject({
   content: z.string().min(1).max(MESSAGE_MAX_LENGTH),
   afterId: idShape.optional(),
   failed: z.boolean().optional(),
-  reason: z.string().max(1000).optional(),
+  reason: z.string().max(MAX_REASON_LENGTH).optional(),
   since: z.number().int().min(0),
 }) satisfies z.ZodType<PendingMessage>;
 

@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useCurrentUser } from "../api/current-user";
+import { MESSAGE_MAX_LENGTH } from "../../../shared/schemas/messages";
 import {
   MAX_PENDING_MESSAGES,
+  MAX_REASON_LENGTH,
   type PendingMessage,
   type PendingMessageStore,
 } from "../platform/pending-messages";
@@ -24,22 +26,27 @@ const firstSeen = new Map<string, number>();
 
 function pendingMessages(now: number): PendingMessage[] {
   const all: PendingMessage[] = [];
+  const seen = new Map<string, number>();
   for (const clientId of outbox.clientIds()) {
     for (const entry of outbox.of(clientId)) {
+      // Longer than the server accepts: main would refuse the whole list for it.
+      if (entry.content.length > MESSAGE_MAX_LENGTH) continue;
       const since = firstSeen.get(entry.key) ?? now;
-      firstSeen.set(entry.key, since);
+      seen.set(entry.key, since);
+      const reason = entry.reason?.slice(0, MAX_REASON_LENGTH);
       all.push({
         clientId,
         key: entry.key,
         content: entry.content,
         ...(entry.afterId ? { afterId: entry.afterId } : {}),
-        ...(entry.state === "failed"
-          ? { failed: true, ...(entry.reason ? { reason: entry.reason } : {}) }
-          : {}),
+        ...(entry.state === "failed" ? { failed: true, ...(reason ? { reason } : {}) } : {}),
         since,
       });
     }
   }
+  // Only the entries still there: sent ones are forgotten.
+  firstSeen.clear();
+  for (const [key, since] of seen) firstSeen.set(key, since);
   return all.slice(0, MAX_PENDING_MESSAGES);
 }
 

@@ -25,3 +25,5 @@ export interface PendingMessageStore {
 
 /** At most this many are kept; more than that unsent is unlikely and would be refused. */
 export const MAX_PENDING_MESSAGES = 200;
+/** A refusal's reason is kept up to this length. */
+export const MAX_REASON_LENGTH = 1000;
