@@ -7,6 +7,7 @@ import type {
   DesktopUploadRequest,
   DesktopUploadResult,
 } from "./file-upload";
+import type { PendingMessage } from "../../web/src/platform/pending-messages";
 export interface DesktopNotificationRequest {
   title: string;
   body: string;
@@ -36,6 +37,10 @@ export interface DesktopApi {
   onUploadProgress(callback: (progress: DesktopUploadProgress) => void): () => void;
   /** Stops a running upload; it then resolves with outcome "cancelled". */
   cancelUpload(uploadId: string): Promise<void>;
+  /** The user's unsent messages saved (encrypted) by main; none for another user's. */
+  loadPendingMessages?(userId: string): Promise<PendingMessage[]>;
+  /** Replaces the saved unsent messages (none: the file is deleted). */
+  savePendingMessages?(userId: string, messages: PendingMessage[]): Promise<void>;
 }
 
 export type DesktopGoogleSignInResult =

@@ -19,6 +19,10 @@ export const IpcChannels = {
   cancelUpload: "clientdesk:cancel-upload",
   /** main -> renderer (send): bytes of an upload sent so far. */
   uploadProgress: "clientdesk:upload-progress",
+  /** renderer -> main (invoke): the user's saved unsent messages (desktop/main/pending-messages-store.ts). */
+  loadPendingMessages: "clientdesk:load-pending-messages",
+  /** renderer -> main (invoke): replace the saved unsent messages with the current ones. */
+  savePendingMessages: "clientdesk:save-pending-messages",
 } as const;
 
 export type IpcChannel = (typeof IpcChannels)[keyof typeof IpcChannels];

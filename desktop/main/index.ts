@@ -16,6 +16,8 @@ import { registerGoogleSignInIpc } from "./google-sign-in-ipc";
 import { type IpcMainLike, registerIpcHandlers } from "./ipc";
 import { type NotificationConstructor, createNotifier } from "./notifications";
 import { createOpenExternal, type ShellLike } from "./open-external";
+import { registerPendingMessagesHandlers } from "./pending-messages-ipc";
+import { createPendingMessagesStore } from "./pending-messages-store";
 import { createFileUploader } from "./file-upload";
 import { registerFileUploadHandlers } from "./file-upload-ipc";
 import type { UploadNet } from "./upload-request";
@@ -184,7 +186,30 @@ export function startDesktopApp(electron: DesktopElectron, options: StartOptions
       filePath: path.join(userData, "session.bin"),
       platform: options.platform,
     });
-    const keeper = createSessionKeeper({ cookies: session.cookies, store, server, log });
+    // Unsent messages kept across restarts, encrypted like the session; the session's end
+    // (sign-out, or a stored session found expired) deletes them with it.
+    const pendingMessages = createPendingMessagesStore({
+      safeStorage: electron.safeStorage,
+      filePath: path.join(userData, "pending-messages.bin"),
+      platform: options.platform,
+      log,
+    });
+    registerPendingMessagesHandlers({
+      ipcMain: electron.ipcMain,
+      isAppUrl: isApp,
+      store: pendingMessages,
+      log,
+    });
+    const sessionStore = {
+      ...store,
+      clear: () => Promise.all([store.clear(), pendingMessages.clear()]).then(() => {}),
+    };
+    const keeper = createSessionKeeper({
+      cookies: session.cookies,
+      store: sessionStore,
+      server,
+      log,
+    });
     keeper.watch();
     await keeper
       .restore()

@@ -88,6 +88,12 @@ const api: DesktopApi = {
   async cancelUpload(uploadId) {
     await ipcRenderer.invoke(IpcChannels.cancelUpload, String(uploadId));
   },
+  // Unsent messages kept across restarts (desktop/main/pending-messages-store.ts).
+  loadPendingMessages: (userId) =>
+    ipcRenderer.invoke(IpcChannels.loadPendingMessages, String(userId)),
+  async savePendingMessages(userId, messages) {
+    await ipcRenderer.invoke(IpcChannels.savePendingMessages, { userId: String(userId), messages });
+  },
 };
 
 contextBridge.exposeInMainWorld(DESKTOP_API_KEY, api);

@@ -106,3 +106,16 @@ describe("preload: streamed uploads", () => {
     expect(electron.invoked.at(-1)).toEqual([IpcChannels.cancelUpload, "up-1"]);
   });
 });
+
+describe("preload: unsent messages", () => {
+  it("asks main to load and save them on their own channels", async () => {
+    await api.loadPendingMessages?.("u1");
+    expect(electron.invoked.at(-1)).toEqual([IpcChannels.loadPendingMessages, "u1"]);
+    const messages = [{ clientId: "c1", key: "k", content: "Hi", since: 1 }];
+    await api.savePendingMessages?.("u1", messages);
+    expect(electron.invoked.at(-1)).toEqual([
+      IpcChannels.savePendingMessages,
+      { userId: "u1", messages },
+    ]);
+  });
+});

@@ -19,6 +19,12 @@ const noSecretStorage: SecretStorage = {
   delete: async () => {},
 };
 
+function pendingMessagesOf(api: DesktopApi): Pick<Platform, "pendingMessages"> {
+  const { loadPendingMessages, savePendingMessages } = api;
+  if (!loadPendingMessages || !savePendingMessages) return {};
+  return { pendingMessages: { load: loadPendingMessages, save: savePendingMessages } };
+}
+
 export function createDesktopPlatform(api: DesktopApi): DesktopPlatform {
   const clickHandlers = new Map<string, () => void>();
   // Google sign-in runs in main and the system browser (desktop/main/google-sign-in.ts).
@@ -55,5 +61,7 @@ export function createDesktopPlatform(api: DesktopApi): DesktopPlatform {
     },
     // Streamed uploads: main reads the file from disk (desktop-upload.ts).
     uploadFile: createDesktopUpload(api),
+    // Unsent messages survive a restart, encrypted by main (pending-messages-store.ts).
+    ...pendingMessagesOf(api),
   };
 }

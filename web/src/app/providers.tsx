@@ -4,6 +4,7 @@ import { installAppConnectivity } from "../api/app-connectivity";
 import { setApiBaseUrl } from "../api/client";
 import { UploadTransportProvider } from "../api/upload-transport";
 import { createQueryClient } from "../api/query-client";
+import { KeepPendingMessages } from "./keep-pending-messages";
 import type { Platform } from "../platform/platform";
 import { PlatformProvider } from "../platform/platform-context";
 import { ToastProvider } from "../ui/toast";
@@ -19,7 +20,11 @@ export function AppProviders({ platform, children }: { platform: Platform; child
     <PlatformProvider platform={platform}>
       <QueryClientProvider client={queryClient}>
         <UploadTransportProvider streamUpload={platform.uploadFile ?? null}>
-          <ToastProvider>{children}</ToastProvider>
+          <ToastProvider>
+            {/* Desktop: unsent messages survive a restart (keep-pending-messages.tsx). */}
+            {platform.pendingMessages && <KeepPendingMessages store={platform.pendingMessages} />}
+            {children}
+          </ToastProvider>
         </UploadTransportProvider>
       </QueryClientProvider>
     </PlatformProvider>

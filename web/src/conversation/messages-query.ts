@@ -96,6 +96,20 @@ function messageQueueOf(queryClient: QueryClient): MessageQueue {
 }
 
 /**
+ * Sends the outbox's queued messages now if the server can be reached (restored ones), each
+ * with its key; offline they stay Waiting for connection. Owner app only (tree-shaken away in
+ * the portal, whose bundle has no byte to spare).
+ */
+export function resumeMessageQueue(queryClient: QueryClient): void {
+  const queue = messageQueueOf(queryClient);
+  for (const clientId of outbox.clientIds()) {
+    for (const entry of outbox.of(clientId)) {
+      if (entry.state === "queued") queue.retry(clientId, entry.key);
+    }
+  }
+}
+
+/**
  * POST /api/clients/{id}/messages with an Idempotency-Key, through the message queue: the
  * message waits in the outbox ("sending", or "queued" while the server cannot be reached) and
  * goes out in order with its key; the answer then shows at once and the list refetches. A

@@ -5,7 +5,8 @@ import { useSyncExternalStore } from "react";
  * while its turn comes and its request runs, "queued" while the server cannot be reached (sent
  * in order when it can: message-queue.ts), "failed" once the server refused it or it kept
  * failing (shown as Not sent, with Retry). Kept outside React so they survive switching
- * conversations; in memory only (a reload loses them, as it would lose a half-typed message).
+ * conversations; in memory (the web page asks before a reload loses them: leave-warning.tsx;
+ * the desktop app saves them across restarts: app/keep-pending-messages.tsx).
  */
 export interface OutboxEntry {
   /** The Idempotency-Key: also the entry's identity, and reused by every attempt and Retry. */
@@ -67,7 +68,8 @@ export const outbox = {
   },
 };
 
-function subscribe(listener: () => void) {
+/** Called after every change; returns the unsubscribe. (Not on `outbox`: the portal has no use.) */
+export function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

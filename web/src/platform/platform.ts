@@ -4,6 +4,7 @@
  * desktop app adds its own.
  */
 import type { StreamUpload } from "../api/upload-transport";
+import type { PendingMessageStore } from "./pending-messages";
 export interface DesktopNotification {
   title: string;
   body: string;
@@ -41,6 +42,8 @@ export interface Platform {
   cancelGoogleSignIn?(): void;
   /** Desktop only: uploads a file the user dropped or chose, streamed from disk by the app itself. */
   uploadFile?: StreamUpload;
+  /** Desktop only: unsent messages kept across restarts (web/src/app/keep-pending-messages.tsx). */
+  pendingMessages?: PendingMessageStore;
 }
 
 export type GoogleSignInOutcome = "signed-in" | "cancelled" | "failed";
