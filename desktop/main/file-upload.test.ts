@@ -139,6 +139,13 @@ beforeAll(async () => {
       value: pair.slice(at + 1),
     });
   }
+  // The app's session answers http(s) itself (server-bridge.ts, installed by index.ts);
+  // uploads must pass it by (the fake net refuses a request that would not).
+  for (const scheme of ["http", "https"]) {
+    session.protocol.handle(scheme, () => {
+      throw new Error("an upload went through the server bridge");
+    });
+  }
   registerFileUploadHandlers({
     ipcMain: fake.ipcMain,
     isAppUrl: (url) => url.startsWith(APP_PAGE),

@@ -44,6 +44,9 @@ const id = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, "not an id");
 
+/** How long an abort waits for a chunk being handed to net (see send()). */
+const WRITE_SETTLE_MS = 2_000;
+
 export const uploadIdInput = id;
 
 export const uploadFileInput = z.strictObject({
@@ -144,6 +147,7 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
       credentials: "include",
       origin,
       redirect: "error",
+      bypassCustomProtocolHandlers: true,
     });
     // Content-Length is net's to set: chunked, the body streams without being buffered in
     // main (the server cuts at 10 MB while reading).
@@ -166,7 +170,17 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
       if (signal.aborted) resolve();
       signal.addEventListener("abort", () => resolve(), { once: true });
     });
-    const abortRequest = () => outgoing.abort();
+    // Electron's net may reject a chunk still being handed over when the request is aborted,
+    // on a stream nobody listens to: the abort waits for that write (2 s at most).
+    let writeInFlight: Promise<unknown> = Promise.resolve();
+    let aborting = false;
+    const letGo = () => {
+      if (aborting) return;
+      aborting = true;
+      const settled = new Promise((resolve) => setTimeout(resolve, WRITE_SETTLE_MS).unref());
+      void Promise.race([writeInFlight, settled]).then(() => outgoing.abort());
+    };
+    const abortRequest = letGo;
     signal.addEventListener("abort", abortRequest, { once: true });
 
     // Each write waits until net took the chunk (backpressure), or for whatever ends the body.
@@ -180,6 +194,7 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
         outgoing.write(chunk, undefined, (error) => (error ? reject(error) : resolve(true))),
       );
       written.catch(() => {});
+      writeInFlight = written.catch(() => {});
       const outcome = await Promise.race([written, stopper]);
       if (outcome !== true) throw outcome instanceof Error ? outcome : new Error(outcome);
     };
@@ -216,7 +231,7 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
       bodyFailed = true;
       if (signal.aborted) return { outcome: "cancelled" };
       if (error instanceof FileReadError) {
-        outgoing.abort();
+        letGo();
         return { outcome: "refused", status: 400, message: error.message };
       }
     } finally {
@@ -238,7 +253,7 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
     } finally {
       signal.removeEventListener("abort", abortRequest);
       // The body never ended (an early answer, a failure): the request is let go.
-      if (bodyFailed) outgoing.abort();
+      if (bodyFailed) letGo();
     }
   }
 

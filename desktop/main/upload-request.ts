@@ -32,6 +32,11 @@ export interface UploadRequestOptions<Session = unknown> {
   credentials?: "include" | "omit" | "same-origin";
   origin?: string;
   redirect?: "follow" | "error" | "manual";
+  /**
+   * Past the session's own http(s) handlers (server-bridge.ts answers the page's calls with
+   * them): without it the upload would be read whole there and sent again, beyond Cancel.
+   */
+  bypassCustomProtocolHandlers?: boolean;
 }
 
 export interface UploadNet<Session = unknown> {

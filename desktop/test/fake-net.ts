@@ -17,6 +17,7 @@ export interface NetRequestOptions extends https.RequestOptions {
   useSessionCookies?: boolean;
   credentials?: string;
   origin?: string;
+  bypassCustomProtocolHandlers?: boolean;
 }
 
 /** The expiry Set-Cookie gives (seconds since the epoch), or null for a session cookie. */
@@ -53,6 +54,7 @@ export function createFakeNet() {
       useSessionCookies,
       credentials,
       origin: _origin,
+      bypassCustomProtocolHandlers,
       ...options
     }: NetRequestOptions) {
       if (url) {
@@ -66,6 +68,14 @@ export function createFakeNet() {
       }
       const port = options.port ? `:${options.port}` : "";
       requests.push(`${options.protocol}//${options.hostname}${port}${options.path ?? "/"}`);
+      // As in Electron, a session's own http(s) handlers (the server bridge) would take the
+      // request unless it bypasses them; the fake has no such routing, so it refuses.
+      const handlers = (session as { protocolHandlers?: Map<string, unknown> } | undefined)
+        ?.protocolHandlers;
+      const scheme = (options.protocol ?? "http:").replace(":", "");
+      if (handlers?.has(scheme) && !bypassCustomProtocolHandlers) {
+        throw new Error(`net.request to ${scheme} would go through the session's own handler`);
+      }
       const jar = (session as { cookies?: FakeCookies } | undefined)?.cookies;
       const withCookies = jar && (credentials === "include" || useSessionCookies);
       const host = options.hostname ?? "";

@@ -54,5 +54,5 @@ export function confirmationPage(email: string): string {
 export const expiredPage = () =>
   page(
     "This sign-in has expired",
-    "<p>Nothing was signed in. Return to the ClientDesk app and choose “Continue with Google” again.</p>",
+    "<p>Nothing was signed in. Return to the ClientDesk app and choose “Sign in with Google” again.</p>",
   );

@@ -95,7 +95,14 @@ router.post(CONFIRM_PATH, async (ctx) => {
   if (!pending) return;
   ctx.set("Cache-Control", "no-store");
   ctx.status = 303;
-  ctx.redirect(await handOffToDesktop(ctx.services, { id: pending.userId }, pending.desktop));
+  try {
+    ctx.redirect(await handOffToDesktop(ctx.services, { id: pending.userId }, pending.desktop));
+  } catch (error) {
+    // The app is waiting on its loopback: it hears of the failure rather than time out.
+    ctx.services.logger.error({ err: error }, "desktop Google sign-in could not be handed over");
+    ctx.redirect(loopbackUrl(pending.desktop, { error: "google" }));
+    return;
+  }
   ctx.services.logger.info({ userId: pending.userId }, "Google sign-in handed to the desktop app");
 });
 

@@ -352,6 +352,18 @@ describe("the confirmation between Google and the app (RFC 8252 §8.6)", () => {
     expect(await codesOf(account.email)).toEqual([]);
   });
 
+  it("tells the app when the code cannot be issued (the account was deleted meanwhile)", async () => {
+    const { browser, account, secrets } = await untilConfirmation();
+    await User.query().delete().where({ email: account.email });
+    const confirmed = await browser.post(CONFIRM_PATH);
+    expect(confirmed.status).toBe(303);
+    const loopback = new URL(location(confirmed));
+    expect(loopback.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(loopback.searchParams.get("error")).toBe("google");
+    expect(loopback.searchParams.get("state")).toBe(secrets.state);
+    expect(loopback.searchParams.has("code")).toBe(false);
+  });
+
   it("refuses a cross-origin or Origin-less Continue; the user's own still works", async () => {
     const { browser, account } = await untilConfirmation();
     const foreign = await browser.request("POST", CONFIRM_PATH, {
