@@ -120,7 +120,10 @@ describe.skipIf(!browserAvailable)("the desktop sign-in confirmation page in Chr
     expect(delivered.searchParams.has("code")).toBe(false);
     expect(refusals).toEqual([]);
 
-    // Back and Continue again: the hand-off is spent, nothing more reaches the app.
+    // Back and Continue again: the hand-off is spent, nothing more reaches the app. (Going
+    // back while the loopback's page is still committing fails in Chromium: wait for it.)
+    await page.waitForURL((url) => url.pathname === "/callback");
+    await page.waitForLoadState("load");
     await page.goBack();
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
