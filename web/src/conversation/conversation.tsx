@@ -160,10 +160,16 @@ function ConversationView({
     measure();
   }, [messages, viewerRole, measure]);
 
-  // A short first page does not fill the view, so no scroll can ask for more: ask now.
+  // No scroll event will ask for more when a short first page does not fill the view, or
+  // when the view reached the top while another load ran: ask now.
   useEffect(() => {
     const area = scrollRef.current;
-    if (area && messages && area.scrollHeight <= area.clientHeight) loadOlder();
+    if (
+      area &&
+      messages &&
+      (area.scrollHeight <= area.clientHeight || area.scrollTop < LOAD_OLDER_PX)
+    )
+      loadOlder();
   }, [messages, loadOlder]);
 
   // The view changes size (a phone's keyboard, a window resize): stay at the newest message.
