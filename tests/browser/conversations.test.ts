@@ -269,9 +269,10 @@ describe.skipIf(!browserAvailable)("conversations in the browser", () => {
     // (Whether "Connection lost. Reconnecting…" shows here depends on timing: it waits 2 s,
     // and a refused attempt may look open to the page for an instant, which hides it again.)
     // The page's second refused attempt: it handled the drop and the first refusal (each
-    // followed by a backoff), and the message did not come some other way meanwhile.
+    // followed by a backoff). (A refused attempt is a mocked socket that opens before it is
+    // closed, so the page may already catch up then: whether the message shows meanwhile
+    // depends on timing, and is not asserted.)
     await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
-    expect(await log(cp).getByText("Sent while the socket was down").count()).toBe(0);
 
     refuse = false;
     await log(cp).getByText("Sent while the socket was down").waitFor();
