@@ -9,6 +9,7 @@ import type { Database } from "./db/connection";
 import type { Logger } from "./logger";
 import { DrainState } from "./lifecycle/drain-state";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { MailOutbox } from "./mail/outbox";
 import { AppMetrics } from "./metrics/app-metrics";
 import { countedMailer } from "./metrics/counted-mailer";
 import { compressAnswers } from "./middlewares/compress-answers";
@@ -68,22 +69,25 @@ export function createApp(options: AppOptions) {
   const metrics = new AppMetrics();
   const afterAnswer = new AfterAnswerQueue(logger);
   metrics.countEmailQueue(() => afterAnswer.size);
+  const mailer = countedMailer(
+    options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailboxDir: path.join(config.dataDir, "mail"),
+        logger,
+        production: config.env === "production",
+      }),
+    metrics,
+  );
+  const outbox = new MailOutbox({ db, mailer, clock, logger });
+  metrics.countMailOutbox(() => outbox.depth());
   const services: Services = {
     config,
     db,
     logger,
     clock,
-    mailer: countedMailer(
-      options.mailer ??
-        createMailer({
-          smtpUrl: config.smtpUrl,
-          from: config.mailFrom,
-          mailboxDir: path.join(config.dataDir, "mail"),
-          logger,
-          production: config.env === "production",
-        }),
-      metrics,
-    ),
+    outbox,
     storage: options.storage ?? createStorage(config),
     rateLimiter: options.rateLimiter ?? createRateLimiter(db),
     afterAnswer,

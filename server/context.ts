@@ -4,7 +4,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/connection";
 import type { DrainState } from "./lifecycle/drain-state";
 import type { Logger } from "./logger";
-import type { Mailer } from "./mail/mailer";
+import type { MailOutbox } from "./mail/outbox";
 import type { AppMetrics } from "./metrics/app-metrics";
 import type { Session, User } from "./models";
 import type { SessionCache } from "./auth/session-cache";
@@ -20,7 +20,8 @@ export interface Services {
   config: Config;
   db: Database;
   logger: Logger;
-  mailer: Mailer;
+  /** Every outgoing email goes through it (server/mail/outbox.ts): durable, sent after commit. */
+  outbox: MailOutbox;
   storage: Storage;
   clock: Clock;
   rateLimiter: RateLimiter;

@@ -8,6 +8,7 @@ import { forbidden } from "../errors";
 import { Client, User } from "../models";
 import { hasShortLinks } from "../policies/clients";
 import { ensureShortLink } from "./create-short-link";
+import { inviteMailFor } from "./invite-mail";
 
 export interface AddedClient {
   client: Client;
@@ -15,11 +16,14 @@ export interface AddedClient {
   token: string;
   /** Made on the paid plans only. */
   shortCode: string | null;
+  /** The invite link was put in the outbox for the client (input.sendInviteEmail). */
+  inviteEmailed: boolean;
 }
 
 /**
  * Adds a client with a fresh invite within the plan's client limit. The owner row is locked
  * for the count and the insert, so two adds at the same moment cannot pass the limit together.
+ * The invite email, when asked for, is written to the outbox with the client: both or neither.
  */
 export async function addClient(
   services: Services,
@@ -29,6 +33,7 @@ export async function addClient(
   const { db, config, clock } = services;
   const id = randomUUID();
   const invite = new InviteTokens(config.sessionSecret).issue(id);
+  const mail = input.sendInviteEmail ? await inviteMailFor(services, actor, input, invite.token) : null;
   return db.transaction(async (trx) => {
     const owner = await User.query(trx).findById(actor.id).forUpdate().throwIfNotFound();
     const count = await Client.countOfOwner(trx, owner.id);
@@ -50,6 +55,7 @@ export async function addClient(
     const shortCode = hasShortLinks(tier)
       ? await ensureShortLink(trx, client.id)
       : null;
-    return { client, owner, token: invite.token, shortCode };
+    if (mail) await services.outbox.enqueue(trx, mail, "invite");
+    return { client, owner, token: invite.token, shortCode, inviteEmailed: mail !== null };
   });
 }

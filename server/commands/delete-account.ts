@@ -40,7 +40,8 @@ async function confirmIdentity(
  * Deletes an owner's account for good: the subscription is cancelled at the provider first
  * (if that fails nothing is deleted, so nobody pays for an account that is gone), then, in one
  * transaction, every client with its messages and files (deleteClientRows), the owner's images
- * and the owner. Then the stored bytes go, the sockets close and a confirmation is mailed.
+ * and the owner, with the confirmation mail written to the outbox. Then the stored bytes go and
+ * the sockets close.
  */
 export async function deleteAccount(
   services: Services,
@@ -88,6 +89,11 @@ export async function deleteAccount(
     for (const name of images) names.add(name);
     // Sessions and codes go with the row (foreign keys cascade).
     await User.query(trx).deleteById(owner.id);
+    await services.outbox.enqueue(
+      trx,
+      accountDeletedMail(owner.email, owner.fullName, services.config.appUrl),
+      "account-deleted",
+    );
     return { userIds, storedNames: [...names] };
   });
 
@@ -100,13 +106,5 @@ export async function deleteAccount(
       ),
     );
   await deleteStoredFiles(services, deleted.storedNames);
-  await services.mailer
-    .send(accountDeletedMail(actor.email, actor.fullName, services.config.appUrl))
-    .catch((error: unknown) =>
-      services.logger.error(
-        { err: error, userId: actor.id },
-        "could not send the account deletion email",
-      ),
-    );
   services.logger.info({ userId: actor.id }, "account deleted by its owner");
 }

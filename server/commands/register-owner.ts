@@ -1,37 +1,57 @@
-import type { RegisterInput } from "../../shared/schemas/auth";
 import { EmailCodes } from "../auth/email-codes";
-import { hashPassword } from "../auth/passwords";
+import type { PendingSignUp } from "../auth/sign-up-cookie";
 import type { Services } from "../context";
 import { alreadyRegisteredMail, verificationMail } from "../mail/account-mails";
+import { UniqueViolationError } from "objection";
 import { User } from "../models";
 
 /**
- * Creates an unverified owner on the free plan and mails a verification code. An address that
- * already has an account gets a notice instead, and the caller sees the same answer either
- * way, so sign-up does not reveal who has an account.
+ * Queues a sign-up, carried out after the answer: the answer and the time it takes are the same
+ * whether the address is new, waiting for verification, or an account (the caller has only hashed
+ * the password, which every sign-up does).
  */
-export async function registerOwner(services: Services, input: RegisterInput): Promise<void> {
-  const { db, config, clock, mailer } = services;
-  const passwordHash = await hashPassword(input.password);
+export function registerOwner(services: Services, signUp: PendingSignUp): void {
+  services.afterAnswer.add("sign-up", () => carryOutSignUp(services, signUp));
+}
+
+/**
+ * A new address gets an unverified owner on the free plan and a verification code. An address
+ * with an account gets a notice and nothing changes. An address waiting for verification keeps
+ * its password, name and code: its code is sent again (within the hourly cap), and the sign-up is
+ * noted, so that verifying from another browser than this one (which holds its own sign-up in a
+ * cookie) leaves the account without a password rather than with one a stranger may have typed.
+ */
+export async function carryOutSignUp(services: Services, signUp: PendingSignUp): Promise<void> {
+  const { db, config, clock, outbox } = services;
   const codes = new EmailCodes(config.sessionSecret, clock);
-  const outcome = await db.transaction(async (trx) => {
-    const existing = await User.query(trx).findOne({ email: input.email, role: "owner" });
-    if (existing) {
-      if (existing.emailVerifiedAt) return { kind: "exists" as const };
-      // Unverified sign-up again: take the newer password and send a fresh code.
-      await User.query(trx).patch({ passwordHash, fullName: input.fullName }).where("id", existing.id);
-      return { kind: "code" as const, code: await codes.issue(existing.id, "verify_email", trx) };
-    }
-    const user = await User.query(trx).insertAndFetch({
-      email: input.email,
-      passwordHash,
-      fullName: input.fullName,
-      role: "owner",
-      accountTier: "free",
+  const attempt = () =>
+    db.transaction(async (trx) => {
+      const existing = await User.query(trx).findOne({ email: signUp.email, role: "owner" }).forUpdate();
+      if (existing?.emailVerifiedAt) {
+        await outbox.enqueue(trx, alreadyRegisteredMail(signUp.email, config.appUrl), "already-registered");
+        return;
+      }
+      let userId = existing?.id;
+      if (existing) {
+        await User.query(trx).patch({ signUpRepeatedAt: clock.now() }).where("id", existing.id);
+      } else {
+        const user = await User.query(trx).insertAndFetch({
+          email: signUp.email,
+          passwordHash: signUp.passwordHash,
+          fullName: signUp.fullName,
+          role: "owner",
+          accountTier: "free",
+        });
+        userId = user.id;
+      }
+      const code = await codes.codeToSend(userId as string, "verify_email", trx);
+      if (code) await outbox.enqueue(trx, verificationMail(signUp.email, code, config.appUrl), "verification");
     });
-    return { kind: "code" as const, code: await codes.issue(user.id, "verify_email", trx) };
-  });
-  if (outcome.kind === "exists") await mailer.send(alreadyRegisteredMail(input.email, config.appUrl));
-  // No code past the cap of codes per hour: nothing is sent, and the answer is the same.
-  else if (outcome.code) await mailer.send(verificationMail(input.email, outcome.code, config.appUrl));
+  try {
+    await attempt();
+  } catch (error) {
+    // Two sign-ups for one new address at once: the other made the account; this one repeats.
+    if (!(error instanceof UniqueViolationError)) throw error;
+    await attempt();
+  }
 }

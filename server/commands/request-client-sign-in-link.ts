@@ -5,7 +5,6 @@ import type { Services } from "../context";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { clientSignInLinkMail, ownerDisplayName } from "../mail/client-mails";
 import { EmailCode } from "../models";
-import { sendWithRetries } from "../mail/send-with-retries";
 
 /**
  * Queues the sign-in links of this address, looked up, made and mailed after the answer, so
@@ -21,7 +20,7 @@ export function requestClientSignInLink(services: Services, email: string): void
  * Nothing for addresses that have none.
  */
 export async function sendClientSignInLinks(services: Services, email: string): Promise<void> {
-  const { db, clock, config, mailer, logger } = services;
+  const { db, clock, config, logger } = services;
   const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db("clients")
     .join("users as member", "member.id", "clients.userId")
     .join("users as owner", "owner.id", "clients.ownerId")
@@ -39,15 +38,28 @@ export async function sendClientSignInLinks(services: Services, email: string): 
       "owner.textColor",
     );
   if (conversations.length === 0) return;
+  // The mails are written before the transaction: reading a logo must not hold it open.
+  const made = await Promise.all(
+    conversations.map(async ({ userId, clientId, ...owner }) => {
+      const { token, hash } = newSignInLinkToken();
+      const branding = await brandingFor(services.storage, withFeatures(config, owner), (error) =>
+        logger.warn({ err: error }, "owner logo unreadable"),
+      );
+      const mail = clientSignInLinkMail(email, {
+        ownerName: ownerDisplayName(owner),
+        url: clientSignInUrl(config.appUrl, token, clientId),
+        branding,
+      });
+      return { userId, hash, mail };
+    }),
+  );
   const now = clock.now();
-  const links = await db.transaction(async (trx) => {
-    const made: { owner: BrandingOwner; token: string; clientId: string }[] = [];
-    for (const { userId, clientId, ...owner } of conversations) {
+  await db.transaction(async (trx) => {
+    for (const { userId, hash, mail } of made) {
       await EmailCode.query(trx)
         .patch({ usedAt: now })
         .where({ userId, purpose: "sign_in_link" })
         .whereNull("usedAt");
-      const { token, hash } = newSignInLinkToken();
       await EmailCode.query(trx).insert({
         userId,
         purpose: "sign_in_link",
@@ -55,25 +67,7 @@ export async function sendClientSignInLinks(services: Services, email: string): 
         expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS.sign_in_link),
         createdAt: now,
       });
-      made.push({ owner, token, clientId });
+      await services.outbox.enqueue(trx, mail, "client-sign-in-link");
     }
-    return made;
   });
-  await Promise.all(
-    links.map(async (link) => {
-      try {
-        const branding = await brandingFor(services.storage, withFeatures(services.config, link.owner), (error) =>
-          logger.warn({ err: error }, "owner logo unreadable"),
-        );
-        const mail = clientSignInLinkMail(email, {
-          ownerName: ownerDisplayName(link.owner),
-          url: clientSignInUrl(config.appUrl, link.token, link.clientId),
-          branding,
-        });
-        await sendWithRetries(mailer, mail);
-      } catch (error) {
-        logger.warn({ err: error }, "sign-in link mail failed");
-      }
-    }),
-  );
 }

@@ -1,7 +1,9 @@
+import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { replyToFor } from "../inbound/reply-address";
+import type { MailMessage } from "../mail/mail-message";
 import { conversationUrl } from "../presenters/conversation-url";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { ownerDisplayName } from "../mail/client-mails";
@@ -13,19 +15,20 @@ import {
 import { type DecisionLinks, issueFeedbackLinks } from "./issue-feedback-links";
 
 /**
- * The unanswered-messages sweep: takes the due rows of `notification_states`, sends one email
- * per conversation and side covering every message that still waits, and records it.
+ * The unanswered-messages sweep: takes the due rows of `notification_states`, writes one email
+ * per conversation and side covering every message that still waits to the mail outbox
+ * (server/mail/outbox.ts, which sends and retries it), and records it in the same transaction.
  *
  * Claiming: one statement moves a batch of due rows' `due_at` to a lease (now + LEASE_MS),
  * choosing them with FOR UPDATE SKIP LOCKED, so two instances never take the same row and no
- * lock is held while mail goes out. The outcome is written after sending; if the instance dies
- * in between, the lease runs out and the next sweep (any instance) sends it. A row changed
- * during the lease (a reply, a read) keeps that change: the outcome only replaces a due_at that
- * is still our lease.
+ * lock is held while the mails are written. If the instance dies before the outcome commits,
+ * the lease runs out and the next sweep (any instance) writes them. A row changed during the
+ * lease (a reply, a read) keeps that change: the outcome only replaces a due_at that is still
+ * our lease.
  *
- * Failures: retried after RETRY_MINUTES[attempt], logged each time; after MAX_ATTEMPTS the
- * row gives up (logged as an error, last_error kept) without marking the messages notified,
- * so the next message's email covers them too.
+ * Failures to write a mail (its logo, its links): retried after RETRY_MINUTES[attempt], logged
+ * each time; after MAX_ATTEMPTS the row gives up (logged as an error, last_error kept) without
+ * marking the messages notified, so the next message's email covers them too.
  */
 
 export const LEASE_MS = 10 * 60_000;
@@ -38,6 +41,7 @@ const PARALLEL_SENDS = 8;
 
 export interface SweepResult {
   claimed: number;
+  /** Emails written to the outbox. */
   sent: number;
   failed: number;
   /** Rows whose messages had been read or answered meanwhile: nothing to send. */
@@ -117,6 +121,7 @@ async function takeBatch(services: Services): Promise<Batch | null> {
 
 async function sendBatch(services: Services, batch: Batch, result: SweepResult): Promise<void> {
   const done: Outcome[] = [];
+  const mails: MailMessage[] = [];
   await forEachLimited(batch.claimed, PARALLEL_SENDS, async (row) => {
     const messages = batch.waiting.get(keyOf(row)) ?? [];
     const newest = messages.at(-1);
@@ -126,7 +131,7 @@ async function sendBatch(services: Services, batch: Batch, result: SweepResult):
       return;
     }
     try {
-      await services.mailer.send(await mailFor(services, row, messages));
+      mails.push(await mailFor(services, row, messages));
       result.sent += 1;
       done.push({ clientId: row.clientId, recipientRole: row.recipientRole, notifiedSeq: newest.seq });
     } catch (error) {
@@ -134,7 +139,11 @@ async function sendBatch(services: Services, batch: Batch, result: SweepResult):
       await recordFailure(services, row, batch.lease, error);
     }
   });
-  await recordOutcomes(services, done, batch.lease);
+  // The mails and the rows' new marks commit together: each email is written exactly once.
+  await services.db.transaction(async (trx) => {
+    for (const mail of mails) await services.outbox.enqueue(trx, mail, "unanswered-messages");
+    await recordOutcomes(trx, done, batch.lease);
+  });
 }
 
 /** Takes up to `limit` due rows for this instance (see the module comment). */
@@ -236,15 +245,15 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
   });
 }
 
-/** Sent (or nothing to send): one update for the batch. */
-async function recordOutcomes(services: Services, done: Outcome[], lease: Date): Promise<void> {
+/** Written to the outbox (or nothing to send): one update for the batch. */
+async function recordOutcomes(trx: Knex.Transaction, done: Outcome[], lease: Date): Promise<void> {
   if (done.length === 0) return;
   const rows = done.map((outcome) => ({
     client_id: outcome.clientId,
     recipient_role: outcome.recipientRole,
     notified_seq: outcome.notifiedSeq,
   }));
-  await services.db.raw(
+  await trx.raw(
     `update notification_states ns
         set last_notified_seq = greatest(ns.last_notified_seq, v.notified_seq),
             due_at = case when ns.due_at = ? then null else ns.due_at end,

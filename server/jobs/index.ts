@@ -3,10 +3,11 @@ import { desktopSignInCodesCleanupJob } from "./desktop-sign-in-codes-cleanup";
 import { graceExpiryJob } from "./billing-grace-expiry";
 import { feedbackLinksCleanupJob } from "./feedback-links-cleanup";
 import type { Job } from "./job";
+import { deadMailCleanupJob, mailOutboxJob } from "./mail-outbox";
 import { rateLimitsCleanupJob } from "./rate-limits-cleanup";
 import { replyMessageIdsCleanupJob } from "./reply-message-ids-cleanup";
 import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob, feedbackLinksCleanupJob, desktopSignInCodesCleanupJob];
+export const JOBS: Job[] = [mailOutboxJob, unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob, feedbackLinksCleanupJob, desktopSignInCodesCleanupJob, deadMailCleanupJob];

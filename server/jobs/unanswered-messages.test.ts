@@ -11,7 +11,7 @@ import { testDatabase } from "../../tests/support/database";
 import type { TestClock } from "../../tests/support/clock";
 import { type TestAgent, type TestServer, startTestServer } from "../../tests/support/server";
 import type { ReceivedMail } from "../../tests/support/smtp";
-import { MAX_ATTEMPTS, RETRY_MINUTES } from "../commands/send-unanswered-notifications";
+import { RETRY_DELAYS_MS } from "../mail/outbox";
 import { NotificationState } from "../models";
 
 const JOB = "unanswered-messages";
@@ -50,10 +50,11 @@ async function markRead(agent: TestAgent, clientId: string, messageId: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
-/** Moves the clock and runs one sweep, as the server's timer would. */
+/** Moves the clock and runs one sweep and one pass of the mail outbox, as the server's timers would. */
 async function sweepAfter(minutes: number) {
   clock.advanceMinutes(minutes);
   await server.jobs.runOnce(JOB);
+  await server.jobs.runOnce("mail-outbox");
 }
 
 const notificationsTo = (address: string): ReceivedMail[] =>
@@ -306,58 +307,45 @@ function expectBranded(mail: ReceivedMail) {
 }
 
 describe("delivery failures", () => {
-  it("retries with backoff until an SMTP server that refused at first takes the email", async () => {
+  it("goes to the outbox once; the outbox retries with backoff until a refusing SMTP server takes it", async () => {
     const { owner, client } = await conversation();
     await send(owner.agent, client.id, "Please sign the contract.");
     server.smtp.refuseNext = 2;
 
     await sweepAfter(5);
     expect(notificationsTo(client.email)).toHaveLength(0);
-    const failed = await stateOf(client.id, "client");
-    expect(failed.attempts).toBe(1);
-    expect(failed.lastError).toMatch(/451/);
+    // The sweep's part is done: the email is written, the messages count as notified.
+    expect(await stateOf(client.id, "client")).toMatchObject({ attempts: 0, dueAt: null });
+    const [queued] = await outboxRowsTo(client.email);
+    expect(queued).toMatchObject({ status: "pending", attempts: 1 });
+    expect(queued?.lastError).toMatch(/451/);
 
-    // First retry after 1 minute: refused again; the next waits 2 minutes.
-    await sweepAfter(RETRY_MINUTES[0]);
-    expect(notificationsTo(client.email)).toHaveLength(0);
-    expect((await stateOf(client.id, "client")).attempts).toBe(2);
-    await sweepAfter(RETRY_MINUTES[1] - 1);
+    // First retry after 30 s: refused again; the next waits a minute.
+    clock.advance(RETRY_DELAYS_MS[0]);
+    await server.jobs.runOnce("mail-outbox");
     expect(notificationsTo(client.email)).toHaveLength(0);
     expect(server.smtp.refuseNext).toBe(0);
+    clock.advance(RETRY_DELAYS_MS[1] - 1_000);
+    await server.jobs.runOnce("mail-outbox");
+    expect(notificationsTo(client.email)).toHaveLength(0);
 
     await sweepAfter(1);
     const mails = notificationsTo(client.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Please sign the contract.");
-    const settled = await stateOf(client.id, "client");
-    expect(settled).toMatchObject({ attempts: 0, lastError: null, dueAt: null });
+    expect(await outboxRowsTo(client.email)).toHaveLength(0);
 
     await sweepAfter(120);
     expect(notificationsTo(client.email)).toHaveLength(1);
   });
-
-  it("after the last attempt keeps the messages waiting: the next email covers them", async () => {
-    const { owner, client } = await conversation();
-    await send(owner.agent, client.id, "Lost in the outage?");
-    server.smtp.refuseNext = 1_000;
-    await sweepAfter(5);
-    for (const minutes of RETRY_MINUTES.slice(0, MAX_ATTEMPTS - 1)) await sweepAfter(minutes);
-    const givenUp = await stateOf(client.id, "client");
-    expect(givenUp).toMatchObject({ attempts: MAX_ATTEMPTS, dueAt: null });
-    expect(givenUp.lastError).toMatch(/451/);
-    server.smtp.refuseNext = 0;
-    await sweepAfter(60);
-    expect(notificationsTo(client.email)).toHaveLength(0);
-
-    await send(owner.agent, client.id, "Resending just in case.");
-    await sweepAfter(5);
-    const [mail, ...more] = notificationsTo(client.email);
-    expect(more).toHaveLength(0);
-    expect(mail?.subject).toBe("2 new messages from Olivia Owner");
-    expect(mail?.text).toContain("Lost in the outage?");
-    expect(mail?.text).toContain("Resending just in case.");
-  });
 });
+
+/** The outbox's rows for one address (a sent mail's row is gone). */
+async function outboxRowsTo(address: string) {
+  const rows: { status: string; attempts: number; lastError: string | null; message: { to: string } }[] =
+    await server.db("outgoing_mails").select("status", "attempts", "lastError", "message");
+  return rows.filter((row) => row.message.to === address);
+}
 
 async function stateOf(clientId: string, recipientRole: "owner" | "client") {
   const state = await NotificationState.query(server.db).findById([clientId, recipientRole]);

@@ -74,12 +74,16 @@ it("finishes the job pass under way and the queued after-answer mail before clos
   await passStarted.promise;
   services.afterAnswer.add("mail", async () => {
     await releaseMail.promise;
-    await services.mailer.send({
-      to: "someone@example.test",
-      subject: "queued before the drain",
-      text: "hello",
-      html: "<p>hello</p>",
-    });
+    await services.outbox.enqueue(
+      services.db,
+      {
+        to: "someone@example.test",
+        subject: "queued before the drain",
+        text: "hello",
+        html: "<p>hello</p>",
+      },
+      "verification",
+    );
     done.push("mail");
   });
 

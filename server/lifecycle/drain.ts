@@ -24,7 +24,8 @@ export interface RunningInstance {
  *    pass under way finishes (no new one starts); the reply-by-email listener stops taking
  *    connections and lets the mails under way finish (5 s at most, then the relay retries).
  * 3. The port closes (new connections are refused); requests that arrived during step 2 finish.
- * 4. Mail queued after an answer goes out; then the mailer, LISTEN and the pool close.
+ * 4. Work queued after an answer finishes and the outbox's pass under way ends (unsent mail
+ *    waits in the database for the next instance); then the mailer, LISTEN and the pool close.
  * The listener stays open during step 2 so a balancer's check sees 503 rather than a refused
  * connection while the slow requests finish; either takes the instance out of rotation.
  * The caller bounds the whole with a deadline (shutdown.ts).
@@ -38,7 +39,7 @@ export async function drain(instance: RunningInstance): Promise<void> {
   server.closeIdleConnections();
   await closed;
   await services.afterAnswer.idle();
-  services.mailer.close();
+  await services.outbox.close();
   await services.realtime.close();
   await services.db.destroy();
 }

@@ -21,6 +21,7 @@ export class AppMetrics {
   readonly jobRuns: Counter<"job" | "outcome">;
   private readonly socketCounts = new Set<() => number>();
   private readonly queueDepths = new Set<() => number>();
+  private mailOutboxDepth: (() => Promise<{ pending: number; dead: number }>) | null = null;
 
   constructor() {
     const registers = [this.registry];
@@ -71,6 +72,22 @@ export class AppMetrics {
         this.set(depth);
       },
     });
+    const outboxDepth = () => this.mailOutboxDepth;
+    new Gauge({
+      name: "clientdesk_mail_outbox",
+      help: "Mail in the durable outbox of the whole installation (state: pending, or dead: given up after a day)",
+      labelNames: ["state"],
+      registers,
+      async collect() {
+        const read = outboxDepth();
+        if (!read) return;
+        // The database away: the gauge keeps its last value and the scrape still answers.
+        const depth = await read().catch(() => null);
+        if (!depth) return;
+        this.set({ state: "pending" }, depth.pending);
+        this.set({ state: "dead" }, depth.dead);
+      },
+    });
   }
 
   /** The Prometheus text of the process's metrics and this app's. */
@@ -96,6 +113,11 @@ export class AppMetrics {
   /** A queue of outgoing mail reports its depth through this, read at each scrape. */
   countEmailQueue(depth: () => number): void {
     this.queueDepths.add(depth);
+  }
+
+  /** The mail outbox reports its rows through this, counted at each scrape. */
+  countMailOutbox(depth: () => Promise<{ pending: number; dead: number }>): void {
+    this.mailOutboxDepth = depth;
   }
 
   recordJobRun(job: string, outcome: JobOutcome): void {

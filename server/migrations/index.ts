@@ -10,6 +10,8 @@ import * as feedbackEmailLinks from "./20261126020000_feedback_email_links";
 import * as pushSubscriptions from "./20261126030000_push_subscriptions";
 import * as messageSearch from "./20261126040000_message_search";
 import * as desktopSignInCodes from "./20261126050000_desktop_sign_in_codes";
+import * as mailOutbox from "./20261126060000_mail_outbox";
+import * as resendableCodes from "./20261126070000_resendable_codes";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -23,4 +25,6 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261126030000_push_subscriptions": pushSubscriptions,
   "20261126040000_message_search": messageSearch,
   "20261126050000_desktop_sign_in_codes": desktopSignInCodes,
+  "20261126060000_mail_outbox": mailOutbox,
+  "20261126070000_resendable_codes": resendableCodes,
 };

@@ -9,6 +9,10 @@ export class EmailCode extends BaseModel {
   userId!: string;
   purpose!: EmailCodePurpose;
   codeHash!: string;
+  /** The code itself, sealed (auth/sealed-tokens), so that it can be sent again; codes only. */
+  codeSealed!: string | null;
+  /** How often this code was sent again (counts against the hourly cap). */
+  resentCount!: number;
   failedAttempts!: number;
   expiresAt!: Date;
   usedAt!: Date | null;

@@ -19,6 +19,8 @@ export class User extends BaseModel {
   emailNotificationDelay!: number;
   accountTier!: Tier;
   emailVerifiedAt!: Date | null;
+  /** A second sign-up came for this address before it was verified (register-owner.ts). */
+  signUpRepeatedAt!: Date | null;
   googleSubject!: string | null;
   subscriptionStatus!: string;
   billingPeriod!: string | null;

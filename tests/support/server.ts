@@ -64,6 +64,11 @@ export interface TestServer {
   clock: Clock;
   dataDir: string;
   agent(): TestAgent;
+  /**
+   * Waits for the work queued after answers, then has the mail outbox send what is due now (an
+   * SMTP refusal waits for its retry: move the clock and run the `mail-outbox` job).
+   */
+  mailSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,14 +128,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     dataDir,
     agent: () => new TestAgent(url),
+    async mailSettled() {
+      await services.afterAnswer.idle();
+      await services.outbox.deliverDue();
+    },
     async close() {
       await jobs.stop();
       await inbound?.close();
       await services.afterAnswer.idle();
+      await services.outbox.idle();
       await sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      services.mailer.close();
+      await services.outbox.close();
       await services.realtime.close();
       await smtp.stop();
       if (!options.db) await db.destroy();

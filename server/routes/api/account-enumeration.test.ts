@@ -3,7 +3,9 @@ import { AgentFromIp, addJoinedClient, freshIp } from "../../../tests/support/co
 import { testDatabase } from "../../../tests/support/database";
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
+import type { TestClock } from "../../../tests/support/clock";
 import type { Database } from "../../db/connection";
+import { RETRY_DELAYS_MS } from "../../mail/outbox";
 
 // Forgot-password, resend-verification and the client sign-in link must not tell who has an
 // account: not by their answer, not past any cap, not after a restart, and not by answering
@@ -89,9 +91,15 @@ describe("mail the answer promised is not lost to a hiccup", () => {
     server.smtp.refuseNext = 1;
     const asked = await fromNewIp().post("/api/forgot-password", { email: owner.email });
     expect(asked.status).toBe(200);
-    const mail = await server.smtp.waitFor(owner.email, (m) => m.subject.includes("reset"), 10_000);
-    expect(mail.text).toMatch(/\b\d{6}\b/);
+    await server.mailSettled();
     expect(server.smtp.refuseNext).toBe(0);
+    const resets = () => server.smtp.mailsTo(owner.email).filter((m) => m.subject.includes("reset"));
+    expect(resets()).toHaveLength(0);
+    // The outbox tries again after its first wait.
+    (server.clock as TestClock).advance(RETRY_DELAYS_MS[0]);
+    await server.jobs.runOnce("mail-outbox");
+    expect(resets()).toHaveLength(1);
+    expect(resets()[0]?.text).toMatch(/\b\d{6}\b/);
   });
 });
 
@@ -121,7 +129,7 @@ describe("the same answer for every address", () => {
         expect(forKnown.status).toBe(200);
         expect(forUnknown).toEqual(forKnown);
       }
-      await server.services.afterAnswer.idle();
+      await server.mailSettled();
       expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
       if (endpoint !== "/api/client-sign-in-link") {
         // Past the cap of five codes an hour the known address is silently sent nothing.

@@ -6,7 +6,9 @@ import {
   resetPasswordInput,
   verifyEmailInput,
 } from "../../../shared/schemas/auth";
+import { hashPassword } from "../../auth/passwords";
 import { signIn, signOut } from "../../auth/sessions";
+import { signUpCookie } from "../../auth/sign-up-cookie";
 import { authenticate } from "../../commands/authenticate";
 import { registerOwner } from "../../commands/register-owner";
 import { requestPasswordReset } from "../../commands/request-password-reset";
@@ -32,7 +34,10 @@ const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
 router.post("/register", withInput(registerInput, async (ctx, body) => {
   await limit(ctx, ctx.ip, "registerPerIp");
   await limit(ctx, body.email, "mailPerAddress");
-  await registerOwner(ctx.services, body);
+  // The same work for every address before the answer; the rest after it (register-owner.ts).
+  const signUp = { email: body.email, fullName: body.fullName, passwordHash: await hashPassword(body.password) };
+  signUpCookie(ctx).remember(signUp);
+  registerOwner(ctx.services, signUp);
   ctx.status = 201;
   ctx.body = { requiresVerification: true, email: body.email };
 }));
@@ -70,7 +75,9 @@ router.get("/user", async (ctx) => {
 
 router.post("/verify-email", withInput(verifyEmailInput, async (ctx, body) => {
   await limit(ctx, ctx.ip, "codeAttemptsPerIp");
-  const user = await verifyEmail(ctx.services, body);
+  const signUp = signUpCookie(ctx);
+  const user = await verifyEmail(ctx.services, body, signUp.read(body.email));
+  signUp.clear();
   rememberDevice(ctx, user);
   await signIn(ctx, user);
   ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(withFeatures(ctx.services.config, user)) };

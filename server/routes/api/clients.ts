@@ -8,7 +8,6 @@ import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
 import { addClient } from "../../commands/add-client";
 import { deleteClient } from "../../commands/delete-client";
 import { listClients, loadClient } from "../../commands/list-clients";
-import { sendInviteMail } from "../../commands/send-invite-mail";
 import { updateClientNotificationSettings } from "../../commands/update-client-settings";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { withInput } from "../../middlewares/validate";
@@ -32,9 +31,6 @@ router.post("/", withInput(addClientInput, async (ctx, body) => {
   if (body.sendInviteEmail)
     await ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
   const added = await addClient(ctx.services, actor, body);
-  const inviteEmailSent = body.sendInviteEmail
-    ? await sendInviteMail(ctx.services, added.owner, added.client, added.token)
-    : false;
   const { appUrl } = ctx.services.config;
   ctx.status = 201;
   ctx.body = {
@@ -44,7 +40,7 @@ router.post("/", withInput(addClientInput, async (ctx, body) => {
     inviteUrl: inviteUrl(appUrl, added.token),
     shortInviteUrl: added.shortCode ? shortInviteUrl(appUrl, added.shortCode) : null,
     inviteToken: added.token,
-    inviteEmailSent,
+    inviteEmailSent: added.inviteEmailed,
   } satisfies AddClientResponse;
 }));
 
