@@ -54,6 +54,8 @@ export interface AppOptions {
   realtime?: RealtimeHub;
   /** Defaults to the database's (shared on PostgreSQL); tests give each server its own keys. */
   rateLimiter?: RateLimiter;
+  /** The mail outbox's queue (server/mail/outbox.ts); tests give each app its own. */
+  mailQueue?: string;
   /** Built web assets; defaults to dist/web. */
   webDir?: string;
 }
@@ -80,7 +82,7 @@ export function createApp(options: AppOptions) {
       }),
     metrics,
   );
-  const outbox = new MailOutbox({ db, mailer, clock, logger });
+  const outbox = new MailOutbox({ db, mailer, clock, logger, queue: options.mailQueue });
   metrics.countMailOutbox(() => outbox.depth());
   const services: Services = {
     config,

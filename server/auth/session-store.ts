@@ -71,7 +71,7 @@ export class SessionStore {
     await Session.query(this.db).delete().where("userId", data.userId).where("expiresAt", "<=", now);
     const userAgent = ctx!.get("User-Agent").slice(0, 300) || null;
     ctx!.state.session = await Session.query(this.db)
-      .insert({ idHash, userId: data.userId, expiresAt, userAgent })
+      .insert({ idHash, userId: data.userId, expiresAt, userAgent, createdAt: now })
       .returning("*");
   }
 

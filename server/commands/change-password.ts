@@ -1,14 +1,20 @@
 import type { ChangePasswordInput } from "../../shared/schemas/user";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { hashPassword } from "../auth/passwords";
 import type { Services } from "../context";
-import { badRequest } from "../errors";
-import { User } from "../models";
+import { User, type Session } from "../models";
+import { confirmIdentity } from "../policies/recent-sign-in";
 
-/** Changes the password (the current one is required when there is one) and ends all sessions. */
-export async function changePassword(services: Services, actor: User, input: ChangePasswordInput): Promise<void> {
-  if (actor.passwordHash && !(await verifyPassword(input.currentPassword, actor.passwordHash))) {
-    throw badRequest("Current password is incorrect");
-  }
+/**
+ * Changes the password, or sets a Google-only account's first one (policies/recent-sign-in.ts
+ * decides who may), and ends all sessions.
+ */
+export async function changePassword(
+  services: Services,
+  actor: User,
+  session: Session | undefined,
+  input: ChangePasswordInput,
+): Promise<void> {
+  await confirmIdentity(actor, session, input.currentPassword, services.clock.now(), "changePassword");
   const passwordHash = await hashPassword(input.newPassword);
   await services.db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where("id", actor.id);

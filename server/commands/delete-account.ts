@@ -1,40 +1,17 @@
 import type { DeleteAccountInput } from "../../shared/schemas/user";
-import { verifyPassword } from "../auth/passwords";
 import { billingProvider } from "../billing/provider";
 import type { Services } from "../context";
-import { badRequest, forbidden, HttpError } from "../errors";
+import { HttpError } from "../errors";
 import { accountDeletedMail } from "../mail/account-mails";
 import { Client, type Session, StoredFile, User } from "../models";
+import { confirmIdentity } from "../policies/recent-sign-in";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
 import { deleteClientRows } from "./delete-client";
 
-/** A Google-only account confirms with a sign-in this recent (it has no password to ask). */
-export const RECENT_SIGN_IN_MS = 10 * 60_000;
-
 export const DELETE_ACCOUNT_MESSAGES = {
-  wrongPassword: "Password is incorrect",
-  signInAgain:
-    "For your security, sign in with Google again, then delete your account within 10 minutes",
   billing:
     "We could not cancel your subscription with the payment provider, so nothing was deleted. Please try again.",
 } as const;
-
-/** The owner proves it is them: their password, or (no password) a sign-in within 10 minutes. */
-async function confirmIdentity(
-  services: Services,
-  actor: User,
-  session: Session | undefined,
-  input: DeleteAccountInput,
-): Promise<void> {
-  if (actor.passwordHash) {
-    if (!input.password || !(await verifyPassword(input.password, actor.passwordHash)))
-      throw badRequest(DELETE_ACCOUNT_MESSAGES.wrongPassword);
-    return;
-  }
-  const signedInAt = session ? new Date(session.createdAt).getTime() : 0;
-  if (services.clock.now().getTime() - signedInAt > RECENT_SIGN_IN_MS)
-    throw forbidden(DELETE_ACCOUNT_MESSAGES.signInAgain);
-}
 
 /**
  * Deletes an owner's account for good: the subscription is cancelled at the provider first
@@ -49,7 +26,7 @@ export async function deleteAccount(
   session: Session | undefined,
   input: DeleteAccountInput,
 ): Promise<void> {
-  await confirmIdentity(services, actor, session, input);
+  await confirmIdentity(actor, session, input.password, services.clock.now(), "deleteAccount");
 
   const { stripeSubscriptionId, subscriptionStatus } = actor;
   if (stripeSubscriptionId && subscriptionStatus !== "canceled" && subscriptionStatus !== "none") {

@@ -63,6 +63,8 @@ interface OutboxDeps {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** The rows this instance sends (migration 20261126060000); "" in production. */
+  queue?: string;
 }
 
 /**
@@ -83,7 +85,11 @@ export class MailOutbox {
   private again = false;
   private stopped = false;
 
-  constructor(private readonly deps: OutboxDeps) {}
+  private readonly queue: string;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.queue = deps.queue ?? "";
+  }
 
   /**
    * Writes `mail` to the outbox through `db` (the caller's transaction, or the database); it is
@@ -92,6 +98,7 @@ export class MailOutbox {
   async enqueue(db: Knex | Knex.Transaction, mail: MailMessage, kind: MailKind): Promise<void> {
     const now = this.deps.clock.now();
     await db("outgoing_mails").insert({
+      queue: this.queue,
       kind,
       message: JSON.stringify(toStored(mail)),
       next_attempt_at: now,
@@ -175,6 +182,7 @@ export class MailOutbox {
   async depth(): Promise<OutboxDepth> {
     const rows: { status: string; count: number }[] = await this.deps
       .db("outgoing_mails")
+      .where("queue", this.queue)
       .select("status")
       .count({ count: "*" })
       .groupBy("status");
@@ -185,7 +193,11 @@ export class MailOutbox {
   /** Deletes dead rows older than KEEP_DEAD_MS. */
   async forgetOldDead(): Promise<void> {
     const before = new Date(this.deps.clock.now().getTime() - KEEP_DEAD_MS);
-    await this.deps.db("outgoing_mails").where("status", "dead").where("created_at", "<", before).delete();
+    await this.deps
+      .db("outgoing_mails")
+      .where({ queue: this.queue, status: "dead" })
+      .where("created_at", "<", before)
+      .delete();
   }
 
   private async claim(): Promise<ClaimedMail[]> {
@@ -194,12 +206,12 @@ export class MailOutbox {
     const claimed: { rows: ClaimedMail[] } = await this.deps.db.raw(
       `with due as (
          select id from outgoing_mails
-          where status = 'pending' and next_attempt_at <= ?
+          where queue = ? and status = 'pending' and next_attempt_at <= ?
           order by next_attempt_at limit ? for update skip locked)
        update outgoing_mails o set next_attempt_at = ?, attempts = o.attempts + 1
          from due where o.id = due.id
        returning o.id, o.kind, o.message, o.attempts, o.created_at as "createdAt"`,
-      [now, BATCH_SIZE, lease],
+      [this.queue, now, BATCH_SIZE, lease],
     );
     return claimed.rows;
   }

@@ -8,6 +8,9 @@ import type { Knex } from "knex";
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("outgoing_mails", (t) => {
     t.uuid("id").primary().defaultTo(knex.raw("gen_random_uuid()"));
+    // Instances send the rows of their queue: one ("") in production; the tests run many apps,
+    // each with its own SMTP server, on one database, and give each its own.
+    t.string("queue", 64).notNullable().defaultTo("");
     // What the mail is (verification, invite, unanswered-messages...), for logs and metrics.
     t.string("kind", 40).notNullable();
     // The rendered MailMessage (attachments base64), JSON.
@@ -20,7 +23,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text("last_error");
   });
   await knex.raw(
-    "create index outgoing_mails_due on outgoing_mails (next_attempt_at) where status = 'pending'",
+    "create index outgoing_mails_due on outgoing_mails (queue, next_attempt_at) where status = 'pending'",
   );
 }
 

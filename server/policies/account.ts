@@ -9,6 +9,8 @@ const ownerOnly = (actor: User) => actor.role === "owner" || forbidden("Only own
 export const accountPolicy = definePolicy({
   updateProfile: (actor: User) => ownerOnly(actor),
   changePassword: (actor: User) => ownerOnly(actor),
+  // Clients get in by links, not sessions they manage; their owner cuts them off (reissue).
+  signOutEverywhere: (actor: User) => ownerOnly(actor),
   updateNotificationSettings: (actor: User) => ownerOnly(actor),
   uploadProfilePicture: (actor: User) => ownerOnly(actor),
   readAccountTier: (actor: User) => ownerOnly(actor),

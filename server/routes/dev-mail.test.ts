@@ -25,6 +25,7 @@ describe("/dev/mail outside production", () => {
       accountTier: "free",
     });
     expect(registered.status).toBe(201);
+    await server.mailSettled();
     expect(server.smtp.received).toHaveLength(0);
 
     const list = await agent.get("/dev/mail");

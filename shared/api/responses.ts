@@ -23,7 +23,7 @@ import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { searchResponseSchema } from "../schemas/search";
 import { pushPublicKeyResponse } from "../schemas/push";
-import { accountTierInfoSchema, userChangedResponse, userSchema } from "../schemas/user";
+import { accountTierInfoSchema, signOutEverywhereResponse, userChangedResponse, userSchema } from "../schemas/user";
 
 /** A route as the server registers it: method and path pattern, e.g. `GET /api/clients/:id`. */
 export type ApiRouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
@@ -54,6 +54,7 @@ export const API_RESPONSES = {
   "PATCH /api/user/notification-settings": userChangedResponse,
   "PATCH /api/user/color-scheme": userChangedResponse,
   "POST /api/user/delete": successResponseSchema,
+  "POST /api/user/sign-out-everywhere": signOutEverywhereResponse,
   "GET /api/user/account-tier": accountTierInfoSchema,
   "POST /api/user/profile-picture": userChangedResponse,
   "POST /api/user/company-logo": userChangedResponse,

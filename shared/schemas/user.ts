@@ -54,11 +54,23 @@ export const changePasswordInput = z.strictObject({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-/** POST /api/user/delete: the password; a Google-only account sends none (recent sign-in). */
-export const deleteAccountInput = z.strictObject({
+/**
+ * The password that confirms a sensitive change (POST /api/user/delete, POST
+ * /api/user/sign-out-everywhere); a Google-only account sends none (a recent sign-in confirms).
+ */
+export const passwordConfirmationInput = z.strictObject({
   password: z.string({ error: "Password is required" }).max(200, "Password is too long").optional(),
 });
-export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+export type PasswordConfirmationInput = z.infer<typeof passwordConfirmationInput>;
+export const deleteAccountInput = passwordConfirmationInput;
+
+/** POST /api/user/sign-out-everywhere: how many other sessions ended. */
+export const signOutEverywhereResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  endedSessions: z.number().int().nonnegative(),
+});
+export type DeleteAccountInput = PasswordConfirmationInput;
 
 export const notificationDelaySchema = z
   .number({ error: "Delay must be a number of minutes" })

@@ -38,6 +38,11 @@ export interface TestServerOptions {
    * files running at once share the database (and all come from 127.0.0.1).
    */
   rateLimitKeyPrefix?: string;
+  /**
+   * The mail outbox's queue: servers given the same one send each other's mail, as instances
+   * do. By default each server has its own, so that its mail reaches its own SMTP server.
+   */
+  mailQueue?: string;
   /** Receives the log lines (LOG_LEVEL comes from env, else TEST_LOG_LEVEL, else silent). */
   logDestination?: { write(line: string): void };
   /**
@@ -107,6 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: createLogger(config.logLevel, options.logDestination),
     clock,
     rateLimiter: createRateLimiter(db, { keyPrefix: options.rateLimitKeyPrefix ?? `test-${randomUUID()}` }),
+    mailQueue: options.mailQueue ?? `test-${randomUUID()}`,
   });
   server.on("request", app.callback());
   const sockets = attachRealtimeSockets(server, services, options.realtime);

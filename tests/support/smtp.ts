@@ -16,6 +16,8 @@ export class TestSmtpServer {
   private waiters: (() => void)[] = [];
   /** Answer the next N deliveries with a temporary failure. */
   refuseNext = 0;
+  /** Addresses whose RCPT TO is answered 550 (no such mailbox): a refusal for good. */
+  readonly unknownRecipients = new Set<string>();
   /** Deliveries kept waiting by hold(): neither received nor answered until released. */
   private held: (() => void)[] | null = null;
   private server: SMTPServer;
@@ -26,6 +28,12 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.unknownRecipients.has(address.address.toLowerCase())) return callback();
+        const error = new Error("No such mailbox") as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+      },
       onData: (stream, _session, callback) => {
         if (this.refuseNext > 0) {
           this.refuseNext -= 1;

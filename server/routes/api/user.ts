@@ -4,12 +4,14 @@ import {
   colorSchemeInput,
   deleteAccountInput,
   notificationSettingsInput,
+  passwordConfirmationInput,
   updateProfileInput,
 } from "../../../shared/schemas/user";
 import { TIER_CONFIG, canCreateMoreClients } from "../../../shared/tiers";
 import { signIn, signOut } from "../../auth/sessions";
 import { changePassword } from "../../commands/change-password";
 import { deleteAccount } from "../../commands/delete-account";
+import { signOutEverywhere } from "../../commands/sign-out-everywhere";
 import { storageUsage } from "../../commands/storage-quota";
 import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
 import { featureTier, withFeatures } from "../../billing/feature-tier";
@@ -23,7 +25,7 @@ import type { AreaRouter } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/user" });
 
-/** Password guesses through account deletion: as few as a person ever needs. */
+/** Password guesses through account deletion or signing out everywhere: as few as a person needs. */
 const DELETE_ACCOUNT_ATTEMPTS: Limit = { points: 10, windowMs: 15 * 60_000 };
 router.use(authenticated);
 
@@ -37,7 +39,7 @@ router.patch("/profile", withInput(updateProfileInput, async (ctx, input) => {
 router.patch("/password", withInput(changePasswordInput, async (ctx, input) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "changePassword");
-  await changePassword(ctx.services, actor, input);
+  await changePassword(ctx.services, actor, ctx.state.session, input);
   // Every session ended with the change; this browser gets a fresh one.
   ctx.state.session = undefined;
   await signIn(ctx, actor);
@@ -67,6 +69,15 @@ router.post("/delete", withInput(deleteAccountInput, async (ctx, input) => {
   // The session row went with the account: this clears the cookie.
   await signOut(ctx);
   ctx.body = { success: true, message: "Your account has been deleted" };
+}));
+
+/** POST /api/user/sign-out-everywhere {password}: ends every other session of the account. */
+router.post("/sign-out-everywhere", withInput(passwordConfirmationInput, async (ctx, input) => {
+  const actor = currentUser(ctx);
+  accountPolicy.authorize(actor, "signOutEverywhere");
+  await ctx.services.rateLimiter.consume(`sign-out-everywhere:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
+  const ended = await signOutEverywhere(ctx.services, actor, ctx.state.session, input);
+  ctx.body = { success: true, message: "Signed out everywhere else", endedSessions: ended };
 }));
 
 router.get("/account-tier", async (ctx) => {
