@@ -9,6 +9,7 @@ import { Spinner } from "../ui/spinner";
 import { ColorSchemeSection } from "./color-scheme-section";
 import { CompanyLogoSection } from "./company-logo-section";
 import { DeleteAccountSection } from "./delete-account-section";
+import { SignOutEverywhereSection } from "./sign-out-everywhere-section";
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
@@ -67,6 +68,7 @@ export function AccountTab() {
           <ColorSchemeSection user={user} />
         </>
       )}
+      <SignOutEverywhereSection />
       <DeleteAccountSection />
     </div>
   );

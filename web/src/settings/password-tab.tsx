@@ -46,6 +46,12 @@ export function PasswordTab() {
 
   return (
     <form className="form-stack" onSubmit={submit}>
+      {!hasPassword && (
+        <p className="settings-section__hint">
+          Your account signs in with Google. You can add a password within 10 minutes of signing
+          in with Google; if it has been longer, sign out and sign in with Google again first.
+        </p>
+      )}
       {hasPassword && (
         <TextField
           label="Current password"
