@@ -2,6 +2,7 @@ import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import { User } from "../models";
 import { applySubscription } from "./billing-state";
+import { mailPaymentChange } from "./payment-mails";
 import { subscriptionObject } from "./stripe-objects";
 
 /**
@@ -19,6 +20,7 @@ export async function applyProviderAnswer(
   const { user, tierChangedFor } = await services.db.transaction(async (trx) => {
     const before = await User.query(trx).findById(userId).forUpdate().throwIfNotFound();
     const applied = await applySubscription(trx, before, subscription, at);
+    if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
     return {
       user: await User.query(trx).findById(userId).throwIfNotFound(),
       tierChangedFor: applied.tierChangedFor,

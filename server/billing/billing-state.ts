@@ -22,14 +22,26 @@ import {
 
 type UserPatch = PartialModelObject<User>;
 
+/** A payment's turn the owner is emailed about (server/billing/payment-mails.ts). */
+export type PaymentChange =
+  | { kind: "failed"; userId: string; graceEnd: Date }
+  | { kind: "recovered"; userId: string; invoice: InvoiceObject | null };
+
 export interface Applied {
   applied: boolean;
   /** A subscription this one replaced as the account's current one: to be ended at the provider. */
   replacedSubscriptionId: string | null;
   /** The account whose plan (accountTier) changed: its clients' portals show branding by it. */
   tierChangedFor: string | null;
+  /** A grace period started (a renewal failed) or ended by a payment. */
+  payment: PaymentChange | null;
 }
-const NOT_APPLIED: Applied = { applied: false, replacedSubscriptionId: null, tierChangedFor: null };
+export const NOT_APPLIED: Applied = {
+  applied: false,
+  replacedSubscriptionId: null,
+  tierChangedFor: null,
+  payment: null,
+};
 
 const isStale = (user: User, at: Date) =>
   user.billingSyncedAt !== null && at.getTime() < new Date(user.billingSyncedAt).getTime();
@@ -40,6 +52,19 @@ async function save(trx: Knex.Transaction, user: User, patch: UserPatch, at: Dat
   await User.query(trx)
     .findById(user.id)
     .patch({ ...patch, billingSyncedAt: at });
+}
+
+/** The failure that starts a grace period (once: retries do not start another). */
+function graceStarted(user: User, patch: UserPatch): PaymentChange | null {
+  const graceEnd = patch.paymentFailureGraceEnd;
+  if (user.paymentFailureGraceEnd || !(graceEnd instanceof Date)) return null;
+  return { kind: "failed", userId: user.id, graceEnd };
+}
+
+/** A payment that ends a running grace period (not a downgrade or cancellation ending it). */
+function paidDuringGrace(user: User, patch: UserPatch, invoice: InvoiceObject | null): PaymentChange | null {
+  if (!user.paymentFailureGraceEnd || patch.paymentFailureGraceEnd !== null) return null;
+  return { kind: "recovered", userId: user.id, invoice };
 }
 
 /** The account a Stripe customer (or our own user id in metadata) belongs to, locked. */
@@ -110,6 +135,7 @@ export async function applySubscription(
     replacedSubscriptionId: isCurrent ? null : user.stripeSubscriptionId,
     tierChangedFor:
       patch.accountTier !== undefined && patch.accountTier !== user.accountTier ? user.id : null,
+    payment: live && isCurrent ? (graceStarted(user, patch) ?? paidDuringGrace(user, patch, null)) : null,
   };
 }
 
@@ -167,6 +193,7 @@ export async function applyCheckoutCompleted(
     applied: true,
     replacedSubscriptionId: replaced,
     tierChangedFor: meta.tier !== user.accountTier ? user.id : null,
+    payment: null,
   };
 }
 
@@ -175,19 +202,15 @@ export async function applyPaymentFailed(
   trx: Knex.Transaction,
   invoice: InvoiceObject,
   at: Date,
-): Promise<boolean> {
+): Promise<Applied> {
   const user = await invoiceUser(trx, invoice);
-  if (!user || isStale(user, at) || user.accountTier === "free") return false;
-  await save(
-    trx,
-    user,
-    {
-      subscriptionStatus: "past_due",
-      paymentFailureGraceEnd: user.paymentFailureGraceEnd ?? graceEndFrom(at),
-    },
-    at,
-  );
-  return true;
+  if (!user || isStale(user, at) || user.accountTier === "free") return NOT_APPLIED;
+  const patch: UserPatch = {
+    subscriptionStatus: "past_due",
+    paymentFailureGraceEnd: user.paymentFailureGraceEnd ?? graceEndFrom(at),
+  };
+  await save(trx, user, patch, at);
+  return { ...NOT_APPLIED, applied: true, payment: graceStarted(user, patch) };
 }
 
 /** A payment went through: any grace period ends. */
@@ -195,11 +218,12 @@ export async function applyPaymentSucceeded(
   trx: Knex.Transaction,
   invoice: InvoiceObject,
   at: Date,
-): Promise<boolean> {
+): Promise<Applied> {
   const user = await invoiceUser(trx, invoice);
-  if (!user || isStale(user, at) || user.accountTier === "free") return false;
-  await save(trx, user, { subscriptionStatus: "active", paymentFailureGraceEnd: null }, at);
-  return true;
+  if (!user || isStale(user, at) || user.accountTier === "free") return NOT_APPLIED;
+  const patch: UserPatch = { subscriptionStatus: "active", paymentFailureGraceEnd: null };
+  await save(trx, user, patch, at);
+  return { ...NOT_APPLIED, applied: true, payment: paidDuringGrace(user, patch, invoice) };
 }
 
 /** The account whose current subscription the invoice is for. */

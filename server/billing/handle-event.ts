@@ -1,12 +1,16 @@
 import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
+import type { Knex } from "knex";
 import {
+  type Applied,
   applyCheckoutCompleted,
   applyPaymentFailed,
   applyPaymentSucceeded,
   applySubscription,
   lockBillingUser,
+  NOT_APPLIED,
 } from "./billing-state";
+import { mailPaymentChange } from "./payment-mails";
 import { billingProvider } from "./provider";
 import {
   type BillingEvent,
@@ -45,65 +49,49 @@ export async function handleBillingEvent(
       .onConflict("id")
       .ignore()
       .returning("id");
-    const none = { replaced: null, tierChangedFor: null };
-    if (inserted.length === 0) return { firstTime: false, applied: false, ...none };
-    const object = event.data.object;
-
-    if (
-      event.type === "checkout.session.completed" ||
-      event.type === "checkout.session.async_payment_succeeded"
-    ) {
-      const result = await applyCheckoutCompleted(trx, checkoutSessionObject.parse(object), at);
-      return {
-        firstTime: true,
-        applied: result.applied,
-        replaced: result.replacedSubscriptionId,
-        tierChangedFor: result.tierChangedFor,
-      };
-    }
-    if (SUBSCRIPTION_EVENTS.has(event.type)) {
-      const subscription = subscriptionObject.parse(object);
-      const user = await lockBillingUser(trx, {
-        customerId: subscription.customer,
-        userId: subscription.metadata.userId,
-      });
-      if (!user) return { firstTime: true, applied: false, ...none };
-      const result = await applySubscription(trx, user, subscription, at);
-      return {
-        firstTime: true,
-        applied: result.applied,
-        replaced: result.replacedSubscriptionId,
-        tierChangedFor: result.tierChangedFor,
-      };
-    }
-    if (event.type === "invoice.payment_failed") {
-      return {
-        firstTime: true,
-        applied: await applyPaymentFailed(trx, invoiceObject.parse(object), at),
-        ...none,
-      };
-    }
-    if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") {
-      return {
-        firstTime: true,
-        applied: await applyPaymentSucceeded(trx, invoiceObject.parse(object), at),
-        ...none,
-      };
-    }
-    return { firstTime: true, applied: false, ...none };
+    if (inserted.length === 0) return { firstTime: false, ...NOT_APPLIED };
+    const applied = await applyEvent(trx, event, at);
+    if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
+    return { firstTime: true, ...applied };
   });
 
   // Committed: open portals drop or gain the owner's branding with the plan.
   if (outcome.tierChangedFor) await publishBrandingUpdated(services, outcome.tierChangedFor);
 
-  if (outcome.replaced) {
+  if (outcome.replacedSubscriptionId) {
     // A new checkout replaced the plan: stop billing the old subscription. Its "deleted"
     // event is ignored since it is no longer the account's current subscription.
     await billingProvider(services)
-      .cancelNow(outcome.replaced)
+      .cancelNow(outcome.replacedSubscriptionId)
       .catch((error) =>
         services.logger.error({ err: error }, "could not cancel a replaced subscription"),
       );
   }
   return { firstTime: outcome.firstTime, applied: outcome.applied };
+}
+
+/** The event's fact applied to its account (in the caller's transaction). */
+async function applyEvent(trx: Knex.Transaction, event: BillingEvent, at: Date): Promise<Applied> {
+  const object = event.data.object;
+  if (
+    event.type === "checkout.session.completed" ||
+    event.type === "checkout.session.async_payment_succeeded"
+  ) {
+    return applyCheckoutCompleted(trx, checkoutSessionObject.parse(object), at);
+  }
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    const subscription = subscriptionObject.parse(object);
+    const user = await lockBillingUser(trx, {
+      customerId: subscription.customer,
+      userId: subscription.metadata.userId,
+    });
+    return user ? applySubscription(trx, user, subscription, at) : NOT_APPLIED;
+  }
+  if (event.type === "invoice.payment_failed") {
+    return applyPaymentFailed(trx, invoiceObject.parse(object), at);
+  }
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") {
+    return applyPaymentSucceeded(trx, invoiceObject.parse(object), at);
+  }
+  return NOT_APPLIED;
 }

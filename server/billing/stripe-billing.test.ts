@@ -413,4 +413,82 @@ describe("billing with Stripe", () => {
       canCreateMore: false,
     });
   });
+
+  describe("failed payments are emailed", () => {
+    const billingMails = (owner: SignedInOwner) =>
+      server.smtp.mailsTo(owner.email).filter((mail) => /payment|plan/i.test(mail.subject));
+
+    it("at once with the downgrade time and the update link, once more 4 hours before it, never twice", async () => {
+      const owner = await signUpOwner(server);
+      const subscription = await subscribe(owner, "pro");
+      const failedAt = now();
+      await deliverEvent(owner.agent, stripeEvent("invoice.payment_failed", invoiceFor(subscription), failedAt));
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("customer.subscription.updated", { ...subscription, status: "past_due" }, failedAt),
+      );
+      await server.mailSettled();
+      const graceEnd = new Date(Math.floor(failedAt.getTime() / 1000) * 1000 + 24 * 3_600_000);
+      const deadline = `${graceEnd.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+      const [failed, ...others] = billingMails(owner);
+      expect(others).toHaveLength(0);
+      expect(failed?.subject).toBe(`Your ClientDesk payment failed: update it by ${deadline}`);
+      expect(failed?.text).toContain(`Update your payment method by ${deadline} to keep your Pro plan`);
+      expect(failed?.text).toContain(`Update payment method: ${server.url}/pricing`);
+      expect(failed?.html).toContain(`href="${server.url}/pricing"`);
+
+      // Stripe retries and fails again: no second mail.
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("invoice.payment_failed", invoiceFor(subscription), secondsFromNow(3600)),
+      );
+      clock().advanceMinutes(19 * 60 + 59);
+      await server.jobs.runOnce("billing-grace-expiry");
+      await server.mailSettled();
+      expect(billingMails(owner)).toHaveLength(1);
+
+      // 4 hours before the downgrade: the reminder, once however often the job runs.
+      clock().advanceMinutes(1);
+      await server.jobs.runOnce("billing-grace-expiry");
+      await server.jobs.runOnce("billing-grace-expiry");
+      await server.mailSettled();
+      const reminders = billingMails(owner).slice(1);
+      expect(reminders.map((mail) => mail.subject)).toEqual(["4 hours left to keep your ClientDesk Pro plan"]);
+      expect(reminders[0]?.text).toContain(`Update your payment method by ${deadline}`);
+      expect(reminders[0]?.text).toContain(`Update payment method: ${server.url}/pricing`);
+    });
+
+    it("sends a receipt when the failed payment is paid, and nothing more", async () => {
+      const owner = await signUpOwner(server);
+      const subscription = await subscribe(owner, "pro");
+      await deliverEvent(owner.agent, stripeEvent("invoice.payment_failed", invoiceFor(subscription), now()));
+      const paid = invoiceFor(subscription);
+      await deliverEvent(
+        owner.agent,
+        stripeEvent(
+          "invoice.paid",
+          { ...paid, amount_paid: 1000, currency: "usd", number: "CD-0042" },
+          secondsFromNow(60),
+        ),
+      );
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("customer.subscription.updated", { ...subscription, status: "active" }, secondsFromNow(61)),
+      );
+      await server.mailSettled();
+      const [failed, received, ...others] = billingMails(owner);
+      expect(failed?.subject).toMatch(/^Your ClientDesk payment failed/);
+      expect(others).toHaveLength(0);
+      expect(received?.subject).toBe("Payment received: your ClientDesk Pro plan continues");
+      expect(received?.text).toContain("Amount paid: $10.00");
+      expect(received?.text).toContain("Invoice: CD-0042");
+      expect(received?.text).toContain("Plan: Pro (monthly)");
+      expect((await status(owner)).paymentFailureGraceEnd).toBeNull();
+
+      // A paid renewal without a failure before it is no news: no mail.
+      await deliverEvent(owner.agent, stripeEvent("invoice.paid", invoiceFor(subscription), secondsFromNow(120)));
+      await server.mailSettled();
+      expect(billingMails(owner)).toHaveLength(2);
+    });
+  });
 });

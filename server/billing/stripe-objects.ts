@@ -57,6 +57,10 @@ export const ENDED_STATUSES = new Set(["canceled", "unpaid", "incomplete_expired
 
 export const invoiceObject = z.object({
   id: z.string(),
+  /** Cents actually paid, its currency (lower-case ISO) and the invoice's number, for receipts. */
+  amount_paid: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  number: z.string().nullish(),
   customer: idOf.nullish(),
   subscription: idOf.nullish(),
   parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),

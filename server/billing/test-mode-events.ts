@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { BillingPeriod, Tier } from "../../shared/tiers";
+import { type BillingPeriod, planPriceCents, type Tier } from "../../shared/tiers";
 import type { User } from "../models";
 import type { BillingEvent } from "./stripe-objects";
 import type { TestCheckoutSession } from "./test-checkout-token";
@@ -86,11 +86,15 @@ export function currentTestSubscription(user: User, changes: Partial<Subscriptio
   });
 }
 
-function testInvoice(subscriptionId: string, customer: string, id: string) {
+/** An invoice as Stripe shows it; `amountPaid` in cents (0 for a failed one). */
+function testInvoice(subscriptionId: string, customer: string, id: string, amountPaid: number) {
   return {
     id,
     object: "invoice",
     customer,
+    amount_paid: amountPaid,
+    currency: "usd",
+    number: id.replace(/^in_test_/, "TEST-").slice(0, 20).toUpperCase(),
     parent: {
       type: "subscription_details",
       subscription_details: { subscription: subscriptionId },
@@ -134,7 +138,12 @@ export function checkoutPaidEvents(
     testEvent("customer.subscription.created", subscription, at, `${prefix}_subscription`),
     testEvent(
       "invoice.paid",
-      testInvoice(subscriptionId, customer, `in_test_${session.nonce}`),
+      testInvoice(
+        subscriptionId,
+        customer,
+        `in_test_${session.nonce}`,
+        planPriceCents(session.tier, session.period),
+      ),
       at,
       `${prefix}_invoice`,
     ),
@@ -144,10 +153,12 @@ export function checkoutPaidEvents(
 /** A renewal: paid (the period moves on) or failed (past_due; the grace period starts). */
 export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date): BillingEvent[] {
   const subscriptionId = user.stripeSubscriptionId ?? "";
+  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
   const invoice = testInvoice(
     subscriptionId,
     testCustomerId(user),
     `in_test_${randomBytes(8).toString("hex")}`,
+    outcome === "fail" ? 0 : planPriceCents(user.accountTier, period),
   );
   if (outcome === "fail") {
     return [
@@ -159,7 +170,6 @@ export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date)
       ),
     ];
   }
-  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
   const base =
     user.subscriptionEndDate && user.subscriptionEndDate > at ? user.subscriptionEndDate : at;
   return [

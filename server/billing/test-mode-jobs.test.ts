@@ -66,4 +66,22 @@ describe("billing job in test mode", () => {
     await server.jobs.runOnce("billing-grace-expiry");
     expect(await status(leaving)).toMatchObject({ accountTier: "free", subscriptionStatus: "canceled", cancelAtPeriodEnd: false });
   });
+
+  it("emails a failed renewal and its recovery in test mode too", async () => {
+    const owner = await signUpOwner(server);
+    await subscribe(owner, "pro");
+    expect((await form(owner, "/billing/test-mode/renewal", { outcome: "fail" })).status).toBe(303);
+    expect((await form(owner, "/billing/test-mode/renewal", { outcome: "succeed" })).status).toBe(303);
+    await server.mailSettled();
+    const subjects = server.smtp
+      .mailsTo(owner.email)
+      .map((mail) => mail.subject)
+      .filter((subject) => /payment/i.test(subject));
+    expect(subjects).toEqual([
+      expect.stringMatching(/^Your ClientDesk payment failed: update it by /),
+      "Payment received: your ClientDesk Pro plan continues",
+    ]);
+    const receipt = server.smtp.mailsTo(owner.email).at(-1);
+    expect(receipt?.text).toContain("Amount paid: $10.00");
+  });
 });

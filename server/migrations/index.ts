@@ -12,6 +12,7 @@ import * as messageSearch from "./20261126040000_message_search";
 import * as desktopSignInCodes from "./20261126050000_desktop_sign_in_codes";
 import * as mailOutbox from "./20261126060000_mail_outbox";
 import * as resendableCodes from "./20261126070000_resendable_codes";
+import * as paymentReminders from "./20261126080000_payment_reminders";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261126050000_desktop_sign_in_codes": desktopSignInCodes,
   "20261126060000_mail_outbox": mailOutbox,
   "20261126070000_resendable_codes": resendableCodes,
+  "20261126080000_payment_reminders": paymentReminders,
 };

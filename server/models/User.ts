@@ -26,6 +26,8 @@ export class User extends BaseModel {
   billingPeriod!: string | null;
   subscriptionEndDate!: Date | null;
   paymentFailureGraceEnd!: Date | null;
+  /** The grace end the owner was reminded of 4 hours before (billing/remind-failed-payments.ts). */
+  paymentReminderFor!: Date | null;
   pausedUntil!: Date | null;
   stripeCustomerId!: string | null;
   stripeSubscriptionId!: string | null;
