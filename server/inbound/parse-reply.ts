@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import EmailReplyParser from "email-reply-parser";
-import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { PRODUCT_MAIL_HEADER } from "../mail/outgoing-headers";
+import { headerValues, soleFromAddress } from "./sender-authentication";
 
 /** A file sent with a reply, before the upload checks. */
 export interface ReplyAttachment {
@@ -13,8 +14,10 @@ export interface ReplyAttachment {
 /** What the product takes from a received reply. */
 export interface ParsedReply {
   messageId: string | null;
-  /** The header From's address, lower-cased (null when missing or unreadable). */
+  /** The header From's address, lower-cased; null unless one From header names one address. */
   from: string | null;
+  /** Every Authentication-Results header, as written (sender-authentication.ts reads them). */
+  authenticationResults: string[];
   /** Why this mail is not a person's answer (an auto-reply, our own mail), or null. */
   automatic: string | null;
   /** The new text: quoted history and signature removed, trimmed (may be empty). */
@@ -62,7 +65,8 @@ export async function parseReply(source: Buffer | Readable): Promise<ParsedReply
   });
   return {
     messageId: mail.messageId?.trim() || null,
-    from: fromAddress(mail.from),
+    from: soleFromAddress(mail),
+    authenticationResults: headerValues(mail, "Authentication-Results"),
     automatic: automaticReason(mail),
     text: await newText(mail),
     attachments: mail.attachments
@@ -73,11 +77,6 @@ export async function parseReply(source: Buffer | Readable): Promise<ParsedReply
         content: attachment.content,
       })),
   };
-}
-
-function fromAddress(from: AddressObject | undefined): string | null {
-  const address = from?.value[0]?.address;
-  return address ? address.toLowerCase() : null;
 }
 
 /** The value of header `name` as written (mailparser structures some headers). */
