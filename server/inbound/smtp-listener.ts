@@ -271,7 +271,14 @@ export async function startInboundSmtp(
   });
   listening = true;
   const port = (server.server.address() as AddressInfo).port;
-  logger.info({ port, domain: options.domain }, `reply by email: SMTP listening on port ${port}`);
+  logger.info(
+    { port, host: options.host, domain: options.domain, authservId: options.authservId },
+    `reply by email: SMTP listening on port ${port}, ${
+      options.authservId
+        ? `taking replies authenticated by ${options.authservId}`
+        : "taking replies without Authentication-Results"
+    }`,
+  );
   return {
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

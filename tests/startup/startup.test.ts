@@ -79,6 +79,16 @@ describe("start-up in production refuses, with one line", () => {
       { SMTP_URL, BILLING_MODE: "off", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" },
       "config error: S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own credentials)",
     ],
+    [
+      "reply by email without INBOUND_AUTHSERV_ID (nor INBOUND_AUTH=off)",
+      {
+        SMTP_URL,
+        BILLING_MODE: "off",
+        INBOUND_SMTP_PORT: "2525",
+        INBOUND_EMAIL_DOMAIN: "reply.example.com",
+      },
+      "config error: INBOUND_AUTHSERV_ID: required in production with reply by email (the authserv-id of your relay's Authentication-Results), or set INBOUND_AUTH=off to take unauthenticated replies",
+    ],
   ];
   for (const [what, env, line] of cases) {
     it(what, async () => {
@@ -100,7 +110,9 @@ describe("start-up in production with a complete configuration", () => {
 
   // Migrating a fresh PGlite database on a busy machine can take half a minute.
   for (const mode of ["off"] as const) {
-    it(`comes up with BILLING_MODE=${mode}, answers /healthz and says its mode`, { timeout: 120_000 }, async () => {
+    it(`comes up with BILLING_MODE=${mode}, answers /healthz and says its mode`, {
+      timeout: 120_000,
+    }, async () => {
       const port = await freePort();
       const database: Record<string, string> = process.env.TEST_DATABASE_URL
         ? { DATABASE_URL: process.env.TEST_DATABASE_URL }
@@ -121,7 +133,14 @@ describe("start-up in production with a complete configuration", () => {
       try {
         const url = `http://127.0.0.1:${port}`;
         await expect
-          .poll(() => fetch(`${url}/healthz`).then((answer) => answer.status, () => 0), { timeout: 90_000 })
+          .poll(
+            () =>
+              fetch(`${url}/healthz`).then(
+                (answer) => answer.status,
+                () => 0,
+              ),
+            { timeout: 90_000 },
+          )
           .toBe(200);
         const answer = await fetch(`${url}/api/billing-mode`);
         expect(await answer.json()).toEqual({ mode });
