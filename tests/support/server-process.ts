@@ -64,6 +64,8 @@ export async function startServerProcess(options: {
       APP_URL: url,
       DATA_DIR: options.dataDir,
       NODE_ENV: "production",
+      // Every interface unless the test names an address (a HOST of the caller's shell is not it).
+      HOST: options.host ?? "",
       ...options.env,
     },
     stdio: ["ignore", fd, fd],
