@@ -229,7 +229,7 @@ describe("connections", () => {
   });
 
   it("closes idle connections, so that they cannot hold the places", async () => {
-    const listener = await ownListener({ idleTimeoutMs: 300 });
+    const listener = await ownListener({ idleTimeoutMs: 1_000 });
     try {
       const idle = await Promise.all(
         Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS }, () =>
