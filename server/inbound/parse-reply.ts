@@ -1,9 +1,10 @@
 import type { Readable } from "node:stream";
 import EmailReplyParser from "email-reply-parser";
 import { convert } from "html-to-text";
-import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { PRODUCT_MAIL_HEADER } from "../mail/outgoing-headers";
 import { cutAtHeaderBlock, withoutTrailingAttribution } from "./quote-headers";
+import { headerValues, soleFromAddress } from "./sender-authentication";
 import { normalizeTextParts } from "./text-parts";
 
 /** A file sent with a reply, before the upload checks. */
@@ -16,8 +17,10 @@ export interface ReplyAttachment {
 /** What the product takes from a received reply. */
 export interface ParsedReply {
   messageId: string | null;
-  /** The header From's address, lower-cased (null when missing or unreadable). */
+  /** The header From's address, lower-cased; null unless one From header names one address. */
   from: string | null;
+  /** Every Authentication-Results header, as written (sender-authentication.ts reads them). */
+  authenticationResults: string[];
   /** Why this mail is not a person's answer (an auto-reply, our own mail), or null. */
   automatic: string | null;
   /** The new text: quoted history and signature removed, trimmed (may be empty). */
@@ -78,7 +81,8 @@ export async function parseReply(source: Buffer | Readable): Promise<ParsedReply
   });
   return {
     messageId: mail.messageId?.trim() || null,
-    from: fromAddress(mail.from),
+    from: soleFromAddress(mail),
+    authenticationResults: headerValues(mail, "Authentication-Results"),
     automatic: automaticReason(mail),
     text: newText(mail),
     attachments: mail.attachments
@@ -96,11 +100,6 @@ async function bytesOf(source: Buffer | Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of source) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
-}
-
-function fromAddress(from: AddressObject | undefined): string | null {
-  const address = from?.value[0]?.address;
-  return address ? address.toLowerCase() : null;
 }
 
 /** The value of header `name` as written (mailparser structures some headers). */
