@@ -274,6 +274,77 @@ describe("reply by email", () => {
   });
 });
 
+describe("listening addresses (HOST, INBOUND_SMTP_HOST)", () => {
+  const inbound = { INBOUND_SMTP_PORT: "2525", INBOUND_EMAIL_DOMAIN: "reply.example.com" };
+
+  it("listen on every interface by default; HOST sets HTTP's and, by default, SMTP's", () => {
+    expect(loadConfig(base).host).toBeUndefined();
+    expect(loadConfig({ ...base, ...inbound }).inboundMail?.host).toBeUndefined();
+    const local = loadConfig({ ...base, ...inbound, HOST: "127.0.0.1" });
+    expect(local.host).toBe("127.0.0.1");
+    expect(local.inboundMail?.host).toBe("127.0.0.1");
+    const apart = loadConfig({ ...base, ...inbound, HOST: "::1", INBOUND_SMTP_HOST: "10.0.0.5" });
+    expect(apart.host).toBe("::1");
+    expect(apart.inboundMail?.host).toBe("10.0.0.5");
+    expect(loadConfig({ ...base, HOST: "app.internal" }).host).toBe("app.internal");
+  });
+
+  it("refuses what is no address, and INBOUND_SMTP_HOST without reply by email", () => {
+    const line =
+      "must be an address of this machine to listen on, such as 127.0.0.1, 0.0.0.0 or ::";
+    expect(refusals({ HOST: "http://0.0.0.0" })).toEqual([`HOST: ${line}`]);
+    expect(refusals({ ...inbound, INBOUND_SMTP_HOST: "[::1]" })).toEqual([
+      `INBOUND_SMTP_HOST: ${line}`,
+    ]);
+    expect(refusals({ INBOUND_SMTP_HOST: "127.0.0.1" })).toEqual([
+      "INBOUND_SMTP_PORT: required with INBOUND_SMTP_HOST (or unset them: no reply by email)",
+    ]);
+  });
+});
+
+describe("authenticated replies (INBOUND_AUTHSERV_ID, INBOUND_AUTH)", () => {
+  const inbound = { INBOUND_SMTP_PORT: "2525", INBOUND_EMAIL_DOMAIN: "reply.example.com" };
+  const inProduction = { ...production, BILLING_MODE: "off", ...inbound };
+
+  it("checks Authentication-Results of INBOUND_AUTHSERV_ID, in any environment", () => {
+    expect(loadConfig({ ...base, ...inbound }).inboundMail?.authservId).toBeUndefined();
+    expect(
+      loadConfig({ ...base, ...inbound, INBOUND_AUTHSERV_ID: "mx.example.com" }).inboundMail
+        ?.authservId,
+    ).toBe("mx.example.com");
+    expect(
+      loadConfig({ ...base, ...inProduction, INBOUND_AUTHSERV_ID: "mx.example.com" }).inboundMail
+        ?.authservId,
+    ).toBe("mx.example.com");
+  });
+
+  it("stops production with reply by email but no INBOUND_AUTHSERV_ID, unless INBOUND_AUTH=off", () => {
+    expect(refusals(inProduction)).toEqual([
+      "INBOUND_AUTHSERV_ID: required in production with reply by email (the authserv-id of your relay's Authentication-Results), or set INBOUND_AUTH=off to take unauthenticated replies",
+    ]);
+    const off = loadConfig({ ...base, ...inProduction, INBOUND_AUTH: "off" });
+    expect(off.inboundMail).toMatchObject({ port: 2525 });
+    expect(off.inboundMail?.authservId).toBeUndefined();
+    // Without reply by email there is nothing to authenticate.
+    expect(refusals({ ...production, BILLING_MODE: "off" })).toEqual([]);
+  });
+
+  it("refuses a malformed id, INBOUND_AUTH other than off, both at once, and either without reply by email", () => {
+    expect(refusals({ ...inbound, INBOUND_AUTHSERV_ID: "mx.example.com; dmarc=pass" })).toEqual([
+      "INBOUND_AUTHSERV_ID: must be the authserv-id your relay writes first in Authentication-Results, such as mx.example.com",
+    ]);
+    expect(refusals({ ...inbound, INBOUND_AUTH: "on" })).toEqual([
+      "INBOUND_AUTH: must be off, or unset (replies must be authenticated)",
+    ]);
+    expect(
+      refusals({ ...inbound, INBOUND_AUTH: "off", INBOUND_AUTHSERV_ID: "mx.example.com" }),
+    ).toEqual(["INBOUND_AUTH: off ignores INBOUND_AUTHSERV_ID; unset one of them"]);
+    expect(refusals({ INBOUND_AUTHSERV_ID: "mx.example.com", INBOUND_AUTH: "off" })).toEqual([
+      "INBOUND_SMTP_PORT: required with INBOUND_AUTHSERV_ID, INBOUND_AUTH (or unset them: no reply by email)",
+    ]);
+  });
+});
+
 describe("web push keys", () => {
   it("generates one pair into DATA_DIR and keeps it across starts", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "clientdesk-vapid-"));

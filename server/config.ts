@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { isIPv4 } from "node:net";
+import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
@@ -11,9 +11,26 @@ const optionalString = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+/** An address of this machine to listen on: an IP address or a host name (brackets not needed). */
+const listenHost = optionalString.pipe(
+  z
+    .string()
+    .refine(
+      (value) =>
+        isIP(value) !== 0 ||
+        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(
+          value,
+        ),
+      "must be an address of this machine to listen on, such as 127.0.0.1, 0.0.0.0 or ::",
+    )
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the HTTP server (and by default the inbound SMTP listener) listens; unset: every interface. */
+  HOST: listenHost,
   APP_URL: optionalString.pipe(
     z.url({ error: "must be a URL such as http://localhost:3000" }).optional(),
   ),
@@ -102,6 +119,25 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  /** Where the inbound SMTP listener listens; unset: HOST. */
+  INBOUND_SMTP_HOST: listenHost,
+  /**
+   * The authserv-id of the relay's Authentication-Results (RFC 8601): a reply is taken only
+   * with DMARC or aligned DKIM passing for its From domain in a header of that id.
+   */
+  INBOUND_AUTHSERV_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]+$/,
+        "must be the authserv-id your relay writes first in Authentication-Results, such as mx.example.com",
+      )
+      .optional(),
+  ),
+  /** off: take replies without Authentication-Results, in production too (not advised). */
+  INBOUND_AUTH: optionalString.pipe(
+    z.enum(["off"], { error: "must be off, or unset (replies must be authenticated)" }).optional(),
+  ),
   /** Web push keys (base64url, as web-push generates them); unset: generated once into DATA_DIR. */
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
@@ -126,6 +162,8 @@ export type { BillingMode };
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
+  /** HOST: the address the HTTP server listens on; unset: every interface. */
+  host?: string;
   appUrl: string;
   appOrigin: string;
   /** Origins allowed to write and to open /ws: APP_URL's, plus its loopback aliases for a local APP_URL. */
@@ -148,11 +186,20 @@ export interface Config {
   metricsToken?: string;
   logLevel: string;
   /** Set with INBOUND_SMTP_PORT: replies to our mails come in here (server/inbound). */
-  inboundMail?: { port: number; domain: string };
+  inboundMail?: InboundMailSettings;
   /** Web push (VAPID) keys: from the environment, else generated once and kept in DATA_DIR. */
   vapid: VapidKeys;
   /** PUSH_TEST_ORIGINS: loopback push services the tests run; always empty in production. */
   pushTestOrigins: string[];
+}
+
+export interface InboundMailSettings {
+  port: number;
+  /** INBOUND_SMTP_HOST, else HOST; unset: every interface. */
+  host?: string;
+  domain: string;
+  /** Replies must carry this relay's Authentication-Results; unset: no check (INBOUND_AUTH=off, or outside production). */
+  authservId?: string;
 }
 
 export interface VapidKeys {
@@ -188,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: values.NODE_ENV,
     port: values.PORT,
+    host: values.HOST,
     appUrl,
     appOrigin: new URL(appUrl).origin,
     allowedOrigins: allowedOrigins(appUrl),
@@ -220,7 +268,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     inboundMail:
       values.INBOUND_SMTP_PORT !== undefined && values.INBOUND_EMAIL_DOMAIN
-        ? { port: values.INBOUND_SMTP_PORT, domain: values.INBOUND_EMAIL_DOMAIN.toLowerCase() }
+        ? {
+            port: values.INBOUND_SMTP_PORT,
+            host: values.INBOUND_SMTP_HOST ?? values.HOST,
+            domain: values.INBOUND_EMAIL_DOMAIN.toLowerCase(),
+            authservId: values.INBOUND_AUTHSERV_ID,
+          }
         : undefined,
     vapid: {
       ...(values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
@@ -272,10 +325,7 @@ function startupRefusals(values: EnvValues): string[] {
       lines.push("GOOGLE_ISSUER: must be https (plain http only on a loopback host, for tests)");
   }
   lines.push(...s3Refusals(values));
-  if ((values.INBOUND_SMTP_PORT !== undefined) !== Boolean(values.INBOUND_EMAIL_DOMAIN))
-    lines.push(
-      `${values.INBOUND_SMTP_PORT !== undefined ? "INBOUND_EMAIL_DOMAIN" : "INBOUND_SMTP_PORT"}: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)`,
-    );
+  lines.push(...inboundRefusals(values));
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY))
     lines.push(
       `${values.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (generated into DATA_DIR)`,
@@ -295,11 +345,46 @@ function startupRefusals(values: EnvValues): string[] {
   return lines;
 }
 
+const INBOUND_SETTINGS = ["INBOUND_SMTP_HOST", "INBOUND_AUTHSERV_ID", "INBOUND_AUTH"] as const;
+
+/**
+ * Reply by email needs its port and domain together, and in production proof of the sender
+ * (INBOUND_AUTHSERV_ID) unless INBOUND_AUTH=off says otherwise: a reply address and a
+ * person's address are all a forger would need. A setting nothing reads is refused too.
+ */
+function inboundRefusals(values: EnvValues): string[] {
+  const hasPort = values.INBOUND_SMTP_PORT !== undefined;
+  if (!hasPort && !values.INBOUND_EMAIL_DOMAIN) {
+    const set = INBOUND_SETTINGS.filter((name) => values[name]);
+    return set.length > 0
+      ? [`INBOUND_SMTP_PORT: required with ${set.join(", ")} (or unset them: no reply by email)`]
+      : [];
+  }
+  if (!hasPort || !values.INBOUND_EMAIL_DOMAIN)
+    return [
+      `${hasPort ? "INBOUND_EMAIL_DOMAIN" : "INBOUND_SMTP_PORT"}: set both INBOUND_SMTP_PORT and INBOUND_EMAIL_DOMAIN, or neither (no reply by email)`,
+    ];
+  if (values.INBOUND_AUTH === "off" && values.INBOUND_AUTHSERV_ID)
+    return ["INBOUND_AUTH: off ignores INBOUND_AUTHSERV_ID; unset one of them"];
+  if (
+    values.NODE_ENV === "production" &&
+    !values.INBOUND_AUTHSERV_ID &&
+    values.INBOUND_AUTH !== "off"
+  )
+    return [
+      "INBOUND_AUTHSERV_ID: required in production with reply by email (the authserv-id of your relay's Authentication-Results), or set INBOUND_AUTH=off to take unauthenticated replies",
+    ];
+  return [];
+}
+
 /** The loopback origins of PUSH_TEST_ORIGINS; any other entry makes the list empty (refused above). */
 function pushTestOrigins(value: string | undefined): string[] {
   if (!value) return [];
   const origins: string[] = [];
-  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     let url: URL;
     try {
       url = new URL(entry);

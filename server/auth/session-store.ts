@@ -35,7 +35,7 @@ interface StoreContext {
  * get() also puts the rows in ctx.state (routes read ctx.state.user and ctx.state.session);
  * set() and destroy() act on that signed-in session: set() slides its expiry, or inserts the
  * one signIn just started under a new id; destroy() deletes it. The websocket authenticates
- * through loadStored(); sign out everywhere and password changes use endAllSessions().
+ * through loadStored(); password changes and re-issued invites use endAllSessions().
  */
 export class SessionStore {
   readonly cache: SessionCache;
@@ -160,8 +160,12 @@ export class SessionStore {
       .orderBy("createdAt", "desc");
   }
 
-  /** Ends every session of a user (sign out everywhere, password change or reset). */
-  async endAllSessions(userId: string, db: Knex | Knex.Transaction = this.db): Promise<void> {
-    await Session.query(db).delete().where("userId", userId);
+  /**
+   * Ends every session of a user (password change or reset, a client's re-issued invite);
+   * answers their hashes, to close their sockets with realtime.endSession once committed.
+   */
+  async endAllSessions(userId: string, db: Knex | Knex.Transaction = this.db): Promise<string[]> {
+    const ended = await Session.query(db).delete().where("userId", userId).returning("idHash");
+    return ended.map((session) => session.idHash);
   }
 }

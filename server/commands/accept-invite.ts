@@ -18,18 +18,31 @@ export const USED_INVITE =
 export const usedInvite = () => new HttpError(410, USED_INVITE, { success: false, reason: "used" });
 
 /**
+ * The browser is signed in as another person than the invite's client (reason "signed_in"):
+ * the portal offers to sign out and open the invite. Names only the signed-in person.
+ */
+const signedInAsSomeoneElse = (user: User) =>
+  new HttpError(
+    409,
+    `You are signed in as ${user.fullName ? `${user.fullName} (${user.email})` : user.email}. This invite link is for another account: sign out to open it.`,
+    { reason: "signed_in" },
+  );
+
+/**
  * Uses up an invite token: the first use creates the client user (no password; the address is
  * taken as verified, since the owner sent the link to it) and sets joinedAt. The row is locked,
  * so of two accepts at the same moment exactly one finds the token. Answers the user to sign in.
  *
- * `currentUserId` is who the browser is signed in as: the owner opening their own client's
- * link is refused (409) and the link stays live, since signing in would end their session.
+ * `signedIn` is who the browser is signed in as. An invite never swaps a signed-in person: anyone
+ * but that invite's client user is refused (409) and the link stays live. The owner of the
+ * client is told it is their own client's link; anyone else is told who they are signed in as
+ * (themselves, so nothing about the invite leaks). The client user itself stays signed in.
  * The first join tells the owner's open pages (client_joined).
  */
 export async function acceptInvite(
   services: Services,
   token: string,
-  currentUserId?: string,
+  signedIn?: User,
 ): Promise<{ client: Client; user: User }> {
   if (!isWellFormedInviteToken(token)) throw invalidInvite();
   const { db, clock } = services;
@@ -39,11 +52,12 @@ export async function acceptInvite(
     if (!client) {
       throw (await clientOfSpentInvite(trx, tokenHash)) ? usedInvite() : invalidInvite();
     }
-    if (currentUserId === client.ownerId) {
+    if (signedIn && signedIn.id === client.ownerId) {
       throw conflict(
         "This is your own client's invite link. Send it to your client, or open it in a private window.",
       );
     }
+    if (signedIn && signedIn.id !== client.userId) throw signedInAsSomeoneElse(signedIn);
     const now = clock.now();
     let user = client.userId ? await User.query(trx).findById(client.userId) : undefined;
     if (!user) {

@@ -6,14 +6,18 @@ import { Client } from "../models";
 
 /**
  * Gives the client a new invite token; the old link stops working at once. Also for a joined
- * client, whose new link signs them back in (e.g. after their session ended). The replaced
- * token is remembered, so that opening it says "already used" rather than "invalid". The
- * client's reply-by-email addresses are revoked (server/inbound/reply-address.ts).
+ * client, whose new link signs them back in (e.g. on a new phone). The replaced token is
+ * remembered, so that opening it says "already used" rather than "invalid".
+ *
+ * It is also the owner's way to cut off a leaked link or a lost phone: a joined client's
+ * sessions all end (their push subscriptions go with them) and, once committed, their open
+ * sockets close on every instance, as at sign-out; the client's reply-by-email addresses are
+ * revoked (server/inbound/reply-address.ts). The client comes back with the new link.
  */
 export async function reissueInvite(services: Services, client: Client): Promise<string> {
   const invite = new InviteTokens(services.config.sessionSecret).issue(client.id);
   const now = services.clock.now();
-  await services.db.transaction(async (trx) => {
+  const endedSessions = await services.db.transaction(async (trx) => {
     const current = await Client.query(trx)
       .select("inviteTokenHash", "userId")
       .findById(client.id)
@@ -21,8 +25,6 @@ export async function reissueInvite(services: Services, client: Client): Promise
     if (current?.inviteTokenHash) {
       await rememberSpentInvite(trx, client.id, current.inviteTokenHash, now);
     }
-    // The client's reply-by-email addresses stop too; their next mail carries a new one.
-    if (current?.userId) await revokeReplyAddresses(trx, client.id, current.userId, now);
     await Client.query(trx)
       .patch({
         inviteTokenHash: invite.hash,
@@ -30,6 +32,21 @@ export async function reissueInvite(services: Services, client: Client): Promise
         inviteIssuedAt: now,
       })
       .where("id", client.id);
+    if (!current?.userId) return [];
+    // The client's reply-by-email addresses stop too; their next mail carries a new one.
+    await revokeReplyAddresses(trx, client.id, current.userId, now);
+    return await services.sessions.endAllSessions(current.userId, trx);
   });
+  await closeSockets(services, endedSessions);
   return invite.token;
+}
+
+/** The ended sessions' sockets close with 4401 (the page then asks who is signed in). */
+async function closeSockets(services: Services, sessionHashes: string[]): Promise<void> {
+  try {
+    await Promise.all(sessionHashes.map((hash) => services.realtime.endSession(hash)));
+  } catch (error) {
+    // The sessions are gone: the socket server's periodic session check closes them anyway.
+    services.logger.warn({ err: error }, "could not close the ended sessions' sockets");
+  }
 }

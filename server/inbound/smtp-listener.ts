@@ -2,9 +2,11 @@ import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { receiveEmailReply } from "../commands/receive-email-reply";
-import { mailFromAddress } from "../config";
+import { type InboundMailSettings, mailFromAddress } from "../config";
 import type { Services } from "../context";
+import { listen } from "../lifecycle/listen";
 import { User } from "../models";
+import { ConnectionsPerAddress, MAX_CONNECTIONS_PER_ADDRESS } from "./connections-per-address";
 import { parseReply } from "./parse-reply";
 import {
   claimMessageId,
@@ -13,9 +15,13 @@ import {
   type ReplyAddress,
   ReplyAddresses,
 } from "./reply-address";
+import { isAuthenticatedSender } from "./sender-authentication";
 
 /** A received mail larger than this is refused at DATA (552); the limit is announced in EHLO. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
+
+/** A client that sends nothing for this long while it owes a command or data is closed (421). */
+export const INBOUND_IDLE_TIMEOUT_MS = 30_000;
 
 export interface InboundSmtp {
   port: number;
@@ -38,6 +44,12 @@ const refuse = {
     new SmtpAnswer(
       550,
       "5.7.1 This reply address belongs to someone else: reply from the address the email went to",
+    ),
+  oneFrom: () => new SmtpAnswer(550, "5.7.1 The From header must name exactly one address"),
+  unauthenticated: () =>
+    new SmtpAnswer(
+      550,
+      "5.7.1 The sender's domain did not authenticate this mail (DMARC or DKIM): reply from your usual mail account",
     ),
   oneRecipient: () => new SmtpAnswer(452, "4.5.3 One reply address per message"),
   tooLarge: () =>
@@ -71,20 +83,25 @@ export function envelopeSender(address: string): string | null {
 
 /**
  * The product's own SMTP listener for replies to its mails (README "Reply by email"). It
- * sits behind the mail relay that receives for INBOUND_EMAIL_DOMAIN, which checks SPF and
- * DKIM; so no AUTH and no STARTTLS here. One recipient per message, which must be a live
- * reply address, from its person (envelope at RCPT, header From at DATA: 550 otherwise).
+ * sits behind the mail relay that receives for INBOUND_EMAIL_DOMAIN, which checks SPF, DKIM
+ * and DMARC and says so in Authentication-Results; so no AUTH and no STARTTLS here. One
+ * recipient per message, which must be a live reply address, from its person (envelope at
+ * RCPT; at DATA one From header with one address, the person's, and with `authservId` the
+ * relay's verdict that the From domain passed DMARC or aligned DKIM: 550 otherwise).
  * Auto-replies, bounces, duplicates and the product's own mails are accepted and dropped, so
- * that no sender retries them and nothing loops.
+ * that no sender retries them and nothing loops. At most MAX_CONNECTIONS_PER_ADDRESS
+ * connections per client address, and idle ones close after `idleTimeoutMs`, so that no
+ * sender can hold every place.
  */
 export async function startInboundSmtp(
   services: Services,
-  options: { port: number; host?: string; domain: string },
+  options: InboundMailSettings & { idleTimeoutMs?: number },
 ): Promise<InboundSmtp> {
   const { logger } = services;
   const addresses = new ReplyAddresses(services.db, services.config.sessionSecret, options.domain);
   const productAddress = mailFromAddress(services.config.mailFrom).toLowerCase();
   const recipients = new Map<string, Recipient>();
+  const connections = new ConnectionsPerAddress();
 
   const onRcptTo = async (address: SMTPServerAddress, session: SMTPServerSession) => {
     if (session.envelope.rcptTo.length > 0) throw refuse.oneRecipient();
@@ -128,10 +145,18 @@ export async function startInboundSmtp(
       logger.info({ ...context, reason: "the product's own mail" }, "reply by email dropped");
       return;
     }
+    if (reply.from === null) throw refuse.oneFrom();
     if (reply.from !== recipient.personEmail) throw refuse.notThePerson();
     if (reply.automatic) {
       logger.info({ ...context, reason: reply.automatic }, "reply by email dropped");
       return;
+    }
+    if (
+      options.authservId &&
+      !isAuthenticatedSender(reply.authenticationResults, options.authservId, reply.from)
+    ) {
+      logger.info(context, "reply by email refused: the sender is not authenticated");
+      throw refuse.unauthenticated();
     }
     // The Message-ID is claimed before posting, and marked posted after: a mail delivered
     // twice posts once; a claim left unposted (a crash, or a release that failed too) holds
@@ -196,8 +221,21 @@ export async function startInboundSmtp(
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
     maxClients: 50,
-    socketTimeout: 60_000,
+    socketTimeout: options.idleTimeoutMs ?? INBOUND_IDLE_TIMEOUT_MS,
     closeTimeout: 5_000,
+    onConnect: (session, callback) => {
+      if (connections.take(session.id, session.remoteAddress)) return callback();
+      logger.warn(
+        { remoteAddress: session.remoteAddress },
+        "inbound SMTP: too many connections from one address",
+      );
+      callback(
+        new SmtpAnswer(
+          421,
+          `${options.domain} Too many connections from your address (at most ${MAX_CONNECTIONS_PER_ADDRESS}); try again later`,
+        ),
+      );
+    },
     onRcptTo: (address, session, callback) => {
       onRcptTo(address, session).then(
         () => callback(),
@@ -217,18 +255,30 @@ export async function startInboundSmtp(
     },
     onClose: (session) => {
       recipients.delete(session.id);
+      connections.release(session.id);
     },
   });
-  server.on("error", (error) => logger.warn({ err: error }, "inbound SMTP connection error"));
-  await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.server.off("error", reject);
-      resolve();
-    });
+  // SMTPServer re-emits its socket's errors; until it listens, listen() reports them.
+  let listening = false;
+  server.on("error", (error) => {
+    if (listening) logger.warn({ err: error }, "inbound SMTP connection error");
   });
+  await listen(server.server, {
+    port: options.port,
+    host: options.host,
+    portSetting: "INBOUND_SMTP_PORT",
+    hostSetting: "INBOUND_SMTP_HOST",
+  });
+  listening = true;
   const port = (server.server.address() as AddressInfo).port;
-  logger.info({ port, domain: options.domain }, `reply by email: SMTP listening on port ${port}`);
+  logger.info(
+    { port, host: options.host, domain: options.domain, authservId: options.authservId },
+    `reply by email: SMTP listening on port ${port}, ${
+      options.authservId
+        ? `taking replies authenticated by ${options.authservId}`
+        : "taking replies without Authentication-Results"
+    }`,
+  );
   return {
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -60,6 +60,39 @@ describe("isAllowedPushEndpoint", () => {
   });
 });
 
+describe("IPv6 literals that carry an IPv4 address", () => {
+  it("refuses them when the IPv4 address is private, as the IPv4 address itself", () => {
+    for (const endpoint of [
+      "https://[::ffff:10.0.0.1]/x", // IPv4-mapped
+      "https://[::ffff:a9fe:a9fe]/latest/meta-data", // mapped 169.254.169.254, in hex
+      "https://[::10.0.0.1]/x", // IPv4-compatible
+      "https://[::127.0.0.1]/x",
+      "https://[::ffff:0:192.168.1.1]/x", // SIIT (RFC 6145)
+      "https://[2002:a00:1::1]/x", // 6to4 of 10.0.0.1
+      "https://[2002:7f00:1::]/x", // 6to4 of 127.0.0.1
+      "https://[2002:a9fe:a9fe::1]/x", // 6to4 of 169.254.169.254
+      "https://[64:ff9b::10.0.0.1]/x", // NAT64 (RFC 6052)
+      "https://[64:ff9b::a9fe:a9fe]/x",
+      "https://[64:ff9b:1::808:808]/x", // a network's own NAT64 prefix (RFC 8215)
+      "https://[2001:0:a00:1:8000:63bf:f7f7:f7f7]/x", // Teredo, server 10.0.0.1
+      "https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/x", // Teredo, client 10.0.0.1
+      "https://[fec0::1]/x", // site-local (deprecated)
+    ])
+      expect(isAllowedPushEndpoint(endpoint, production), endpoint).toBe(false);
+  });
+
+  it("allows them when the IPv4 address is public, as the IPv4 address itself", () => {
+    for (const endpoint of [
+      "https://[::ffff:8.8.8.8]/x",
+      "https://[2002:808:808::1]/x",
+      "https://[64:ff9b::8.8.8.8]/x",
+      "https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/x", // Teredo, client 8.8.8.8
+      "https://[2a00:1450:4007:80e::200a]/x",
+    ])
+      expect(isAllowedPushEndpoint(endpoint, production), endpoint).toBe(true);
+  });
+});
+
 describe("isPrivateAddress", () => {
   it("tells public addresses from the rest", () => {
     expect(isPrivateAddress("142.250.74.78")).toBe(false);
@@ -69,6 +102,10 @@ describe("isPrivateAddress", () => {
       "10.0.0.1",
       "::1",
       "::ffff:10.0.0.1",
+      "::ffff:a00:1",
+      "2002:c0a8:101::",
+      "64:ff9b::7f00:1",
+      "2001:0:c0a8:101::",
       "fc00::5",
       "224.0.0.1",
       "not-an-ip",

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import https from "node:https";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * Push endpoints come from browsers, that is from anyone signed in: the server then POSTs to
@@ -18,50 +19,46 @@ export interface EndpointGuardOptions {
   production: boolean;
 }
 
-// Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too.
-const PRIVATE_V4 = new BlockList();
-const PRIVATE_V6 = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  PRIVATE_V4.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  PRIVATE_V6.addSubnet(network, prefix, "ipv6");
-
-/** True for loopback, private, link-local, shared, documentation and multicast addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 6) {
-    // An IPv4-mapped address is judged as the IPv4 address it carries.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return PRIVATE_V4.check(mapped, "ipv4");
-    if (/^::ffff:/i.test(address)) return true;
-    return PRIVATE_V6.check(address, "ipv6");
+/**
+ * The IPv4 addresses an IPv6 address leads to when it is a transition address (RFC 4291,
+ * 3056, 4380, 6052, 6145); "local" for a network's own translator prefix; null otherwise.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | "local" | null {
+  const bytes = address.toByteArray();
+  const v4 = (at: number, inverted = false) =>
+    new ipaddr.IPv4(bytes.slice(at, at + 4).map((byte) => (inverted ? byte ^ 0xff : byte)));
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  switch (address.range()) {
+    case "ipv4Mapped":
+    case "rfc6145":
+      return [v4(12)];
+    case "rfc6052":
+      // 64:ff9b::/96 ends in the IPv4 address; 64:ff9b:1::/48 is a network's own (RFC 8215).
+      return zeros(4, 12) ? [v4(12)] : "local";
+    case "6to4":
+      return [v4(2)];
+    case "teredo":
+      // The Teredo server, and the client (stored inverted).
+      return [v4(4), v4(12, true)];
+    default:
+      // IPv4-compatible ::a.b.c.d (deprecated): ipaddr.js names no range for it.
+      return zeros(0, 12) ? [v4(12)] : null;
   }
-  return PRIVATE_V4.check(address, "ipv4");
+}
+
+/**
+ * True for every address but a public unicast one: loopback, private, link-local, shared,
+ * reserved, documentation and multicast (ipaddr.js's ranges); an IPv6 address that carries
+ * an IPv4 address (mapped, compatible, 6to4, NAT64, Teredo) is judged by the IPv4 address.
+ */
+export function isPrivateAddress(address: string): boolean {
+  if (isIP(address) === 0) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed instanceof ipaddr.IPv4) return parsed.range() !== "unicast";
+  const embedded = embeddedIPv4(parsed);
+  if (embedded === "local") return true;
+  if (embedded) return embedded.some((v4) => v4.range() !== "unicast");
+  return parsed.range() !== "unicast";
 }
 
 /** Host names that never lead outside: localhost and the private-use suffixes. */

@@ -16,13 +16,14 @@ export const uuidSchema = z.uuid({ error: "Not found" });
 
 /**
  * Every error answer: {message}, and the few extra fields some errors carry (an invalid
- * invite says success: false; a used or replaced invite link also says reason: "used"; a login
- * refused for an unverified address names it).
+ * invite says success: false; a used or replaced invite link also says reason: "used", one
+ * opened by someone else signed in reason: "signed_in"; a login refused for an unverified
+ * address names it).
  */
 export const errorResponseSchema = z.strictObject({
   message: z.string(),
   success: z.literal(false).optional(),
-  reason: z.literal("used").optional(),
+  reason: z.enum(["used", "signed_in"]).optional(),
   requiresVerification: z.literal(true).optional(),
   email: z.string().optional(),
 });

@@ -42,6 +42,8 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
       INBOUND_SMTP_PORT: String(inboundPort),
       INBOUND_EMAIL_DOMAIN: "reply.example.com",
+      // Production takes replies only with the relay's verdict (server/inbound/smtp-listener.test.ts).
+      INBOUND_AUTHSERV_ID: "mx.example.com",
     },
   });
 }, 120_000);
@@ -73,11 +75,13 @@ function ehlo(port: number): Promise<string> {
   });
 }
 
-it("listens for replies on INBOUND_SMTP_PORT, announcing the 25 MB limit and no AUTH", async () => {
+it("listens for replies on INBOUND_SMTP_PORT, authenticated by INBOUND_AUTHSERV_ID, announcing the 25 MB limit and no AUTH", async () => {
   // The built server's log is buffered (server/log-destination.ts): the line comes soon after.
   await expect
     .poll(() => server!.output())
-    .toContain(`reply by email: SMTP listening on port ${inboundPort}`);
+    .toContain(
+      `reply by email: SMTP listening on port ${inboundPort}, taking replies authenticated by mx.example.com`,
+    );
   const answer = await ehlo(inboundPort);
   expect(answer).toContain("SIZE 26214400");
   expect(answer).not.toContain("AUTH");

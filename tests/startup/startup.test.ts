@@ -79,6 +79,16 @@ describe("start-up in production refuses, with one line", () => {
       { SMTP_URL, BILLING_MODE: "off", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" },
       "config error: S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own credentials)",
     ],
+    [
+      "reply by email without INBOUND_AUTHSERV_ID (nor INBOUND_AUTH=off)",
+      {
+        SMTP_URL,
+        BILLING_MODE: "off",
+        INBOUND_SMTP_PORT: "2525",
+        INBOUND_EMAIL_DOMAIN: "reply.example.com",
+      },
+      "config error: INBOUND_AUTHSERV_ID: required in production with reply by email (the authserv-id of your relay's Authentication-Results), or set INBOUND_AUTH=off to take unauthenticated replies",
+    ],
   ];
   for (const [what, env, line] of cases) {
     it(what, async () => {

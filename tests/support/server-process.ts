@@ -49,9 +49,11 @@ export async function startServerProcess(options: {
   env: Record<string, string>;
   /** A given port (e.g. an instance restarted behind a balancer that knows its address). */
   port?: number;
+  /** The address it is reached at (the test's HOST); 127.0.0.1 by default. */
+  host?: string;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const logFile = path.join(options.dataDir, `server-${port}.log`);
   const fd = openSync(logFile, "a");
   const child = spawn(process.execPath, ["--enable-source-maps", bundle], {
@@ -62,6 +64,8 @@ export async function startServerProcess(options: {
       APP_URL: url,
       DATA_DIR: options.dataDir,
       NODE_ENV: "production",
+      // Every interface unless the test names an address (a HOST of the caller's shell is not it).
+      HOST: options.host ?? "",
       ...options.env,
     },
     stdio: ["ignore", fd, fd],

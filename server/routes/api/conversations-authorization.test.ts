@@ -52,6 +52,18 @@ interface Route {
   path: () => string;
   body?: (actor: Actor) => unknown;
   expect: Record<Actor, number>;
+  /** Runs once every actor had its turn. */
+  after?: () => Promise<void>;
+}
+
+/** A re-issued invite signs A1 out everywhere: A1 comes back by a mailed sign-in link. */
+async function signA1BackIn(): Promise<void> {
+  expect((await A1.agent.get("/api/user")).status).toBe(401);
+  const earlier = new Set(server.smtp.mailsTo(A1.email));
+  await server.agent().post("/api/client-sign-in-link", { email: A1.email });
+  const mail = await server.smtp.waitFor(A1.email, (received) => !earlier.has(received));
+  const token = /\/client\/sign-in\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect((await A1.agent.post("/api/client-sign-in", { token })).status).toBe(200);
 }
 
 const members = (ok: number): Record<Actor, number> => ({
@@ -93,7 +105,12 @@ const routes: Route[] = [
     expect: { anon: 401, B: 403, A2: 403, B1: 403, A1: 403, A: 201 },
   },
   { method: "GET", path: () => `/api/clients/${A1.id}`, expect: members(200) },
-  { method: "POST", path: () => `/api/clients/${A1.id}/invite`, expect: ownerOnly(200) },
+  {
+    method: "POST",
+    path: () => `/api/clients/${A1.id}/invite`,
+    expect: ownerOnly(200),
+    after: signA1BackIn,
+  },
   // After the re-issue above, A1 has a live token for the short link.
   { method: "POST", path: () => `/api/clients/${A1.id}/short-link`, expect: ownerOnly(200) },
   {
@@ -157,6 +174,7 @@ describe("authorization matrix", () => {
             expect(text, label).not.toContain(secret);
         }
       }
+      await route.after?.();
     }
     expect(seen).toHaveLength(routes.length * ACTORS.length);
   });

@@ -7,8 +7,9 @@ import {
   freshIp,
   setTier,
 } from "../../../tests/support/conversations";
+import { usingPostgres } from "../../../tests/support/database";
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
-import { type TestServer, startTestServer } from "../../../tests/support/server";
+import { type TestAgent, type TestServer, startTestServer } from "../../../tests/support/server";
 import type { ReceivedMail } from "../../../tests/support/smtp";
 import { TestSocket } from "../../../tests/support/ws-client";
 import { Client, Session, User } from "../../models";
@@ -31,6 +32,20 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const fromNewIp = () => new AgentFromIp(server.url, freshIp());
+
+const tokenFrom = (mail: ReceivedMail) => {
+  const match = mail.text.match(/\/client\/sign-in\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no sign-in link in "${mail.text}"`);
+  return match[1];
+};
+
+/** Signs `agent` in as the joined client with the address, by a mailed sign-in link. */
+async function signInByMailedLink(agent: TestAgent, email: string): Promise<void> {
+  const earlier = new Set(server.smtp.mailsTo(email));
+  await fromNewIp().post("/api/client-sign-in-link", { email });
+  const mail = await server.smtp.waitFor(email, (m) => !earlier.has(m));
+  expect((await agent.post("/api/client-sign-in", { token: tokenFrom(mail) })).status).toBe(200);
+}
 
 describe("accepting an invite", () => {
   it("creates the client user, marks the client joined and signs the browser in", async () => {
@@ -115,19 +130,78 @@ describe("accepting an invite", () => {
     }
   });
 
-  it("replaces whatever session the browser had", async () => {
-    const alice = await signUpOwner(server, "Alice");
-    const bob = await signUpOwner(server, "Bob");
-    const added = await addClient(alice);
+  it("never swaps a signed-in owner: 409 names who is signed in, and the session and the link stay", async () => {
+    const alice = await signUpOwner(server, "Alice Able");
+    const bob = await signUpOwner(server, "Bob Baker");
+    const added = await addClient(alice, { name: "Carla Client" });
     const bobSessions = await Session.query().where("userId", bob.id).resultSize();
-    const accepted = await bob.agent.post(`/api/invite/${added.inviteToken}`);
-    expect(accepted.status).toBe(200);
-    expect((await bob.agent.get("/api/user")).body).toMatchObject({
-      role: "client",
-      clientId: added.id,
+    const bobSocket = await TestSocket.open(server.url, { cookie: bob.agent.cookieHeader });
+    try {
+      const refused = await bob.agent.post(`/api/invite/${added.inviteToken}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        reason: "signed_in",
+        message: `You are signed in as Bob Baker (${bob.email}). This invite link is for another account: sign out to open it.`,
+      });
+      // Nothing of the invite: not its client, nor its owner.
+      for (const secret of [added.email, added.name, added.id, alice.email, "Alice Able"]) {
+        expect(JSON.stringify(refused.body)).not.toContain(secret);
+      }
+      expect((await bob.agent.get("/api/user")).body).toMatchObject({ id: bob.id, role: "owner" });
+      expect(await Session.query().where("userId", bob.id).resultSize()).toBe(bobSessions);
+      expect((await bob.agent.get("/api/clients")).status).toBe(200);
+      expect((await Client.query().findById(added.id))?.joinedAt).toBeNull();
+
+      // "Sign out and open this invite": the link is still live.
+      expect((await bob.agent.post("/api/logout")).status).toBe(200);
+      expect((await bobSocket.waitForClose(2_000)).code).toBe(4401);
+      const accepted = await bob.agent.post(`/api/invite/${added.inviteToken}`);
+      expect(accepted.status).toBe(200);
+      expect((await bob.agent.get("/api/user")).body).toMatchObject({
+        role: "client",
+        clientId: added.id,
+      });
+    } finally {
+      bobSocket.close();
+    }
+  });
+
+  it("never swaps a signed-in client of another conversation, even one with the same address", async () => {
+    const alice = await signUpOwner(server, "Alice Able");
+    const bob = await signUpOwner(server, "Bob Baker");
+    const email = uniqueEmail("shared");
+    const ofAlice = await addJoinedClient(server, alice, { name: "Carla of Alice", email });
+    const ofBob = await addClient(bob, { name: "Carla of Bob", email });
+    const refused = await ofAlice.agent.post(`/api/invite/${ofBob.inviteToken}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      reason: "signed_in",
+      message: `You are signed in as Carla of Alice (${email}). This invite link is for another account: sign out to open it.`,
     });
-    expect(await Session.query().where("userId", bob.id).resultSize()).toBe(bobSessions - 1);
-    expect((await bob.agent.get("/api/clients")).status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toContain("Bob");
+    expect((await ofAlice.agent.get("/api/user")).body).toMatchObject({
+      id: ofAlice.userId,
+      clientId: ofAlice.id,
+    });
+    // The link stays live for whoever opens it signed out.
+    expect((await server.agent().post(`/api/invite/${ofBob.inviteToken}`)).status).toBe(200);
+  });
+
+  it("keeps the session of the invite's own client, who opens their new link while signed in", async () => {
+    const owner = await signUpOwner(server);
+    const client = await addJoinedClient(server, owner);
+    const { inviteToken } = (await owner.agent.post(`/api/clients/${client.id}/invite`)).body;
+    // The re-issue signed the client out; a mailed sign-in link lets them back in.
+    await signInByMailedLink(client.agent, client.email);
+    const cookie = client.agent.cookieHeader;
+
+    const accepted = await client.agent.post(`/api/invite/${inviteToken}`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ success: true, clientId: client.id, message: "Invite accepted" });
+    expect(client.agent.cookieHeader).toBe(cookie);
+    expect((await client.agent.get("/api/user")).body).toMatchObject({ id: client.userId });
+    // The link is used up all the same.
+    expect((await server.agent().post(`/api/invite/${inviteToken}`)).status).toBe(410);
   });
 
   it("is refused to the owner of that client, and the link stays live", async () => {
@@ -172,6 +246,46 @@ describe("re-issuing an invite", () => {
     expect((await server.agent().post(`/api/invite/${inviteToken}`)).status).toBe(200);
   });
 
+  it("signs the joined client out everywhere and closes their sockets, and only theirs", async () => {
+    const owner = await signUpOwner(server);
+    await setTier(owner.id, "pro");
+    const client = await addJoinedClient(server, owner);
+    // A second device, signed in by a mailed link.
+    const phone = server.agent();
+    await signInByMailedLink(phone, client.email);
+    const other = await addJoinedClient(server, owner);
+    const sockets = await Promise.all(
+      [client.agent, phone, owner.agent, other.agent].map((agent) =>
+        TestSocket.open(server.url, { cookie: agent.cookieHeader }),
+      ),
+    );
+    const [laptopSocket, phoneSocket, ownerSocket, otherSocket] = sockets;
+    try {
+      const reissued = await owner.agent.post(`/api/clients/${client.id}/invite`);
+      expect(reissued.status).toBe(200);
+      // At once, well before the 15-second session check.
+      expect((await laptopSocket!.waitForClose(2_000)).code).toBe(4401);
+      expect((await phoneSocket!.waitForClose(2_000)).code).toBe(4401);
+      expect((await client.agent.get("/api/user")).status).toBe(401);
+      expect((await phone.get("/api/user")).status).toBe(401);
+      expect(await Session.query().where("userId", client.userId).resultSize()).toBe(0);
+
+      // The owner and another client stay connected: a message still reaches both.
+      const sent = await owner.agent.post(`/api/clients/${other.id}/messages`, { content: "still here" });
+      expect(sent.status).toBe(201);
+      await ownerSocket!.waitFor((e) => e.messageId === sent.body.id);
+      await otherSocket!.waitFor((e) => e.messageId === sent.body.id);
+      expect((await other.agent.get("/api/user")).status).toBe(200);
+
+      // The new link lets the client back in.
+      const { inviteToken } = reissued.body;
+      expect((await client.agent.post(`/api/invite/${inviteToken}`)).status).toBe(200);
+      expect((await client.agent.get("/api/user")).body).toMatchObject({ id: client.userId });
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+
   it("lets a joined client back in as the same user, keeping when they joined", async () => {
     const owner = await signUpOwner(server);
     const client = await addJoinedClient(server, owner);
@@ -187,6 +301,28 @@ describe("re-issuing an invite", () => {
     });
     expect((await owner.agent.get(`/api/clients/${client.id}`)).body.joinedAt).toBe(joinedAt);
     expect(await User.query().where({ email: client.email, role: "client" }).resultSize()).toBe(1);
+  });
+});
+
+// PGlite lives in one process, so there is no second instance to reach: PostgreSQL only
+// (TEST_DATABASE_URL), as in server/realtime/socket-server.test.ts.
+describe.skipIf(!usingPostgres)("re-issuing an invite with two instances (PostgreSQL only)", () => {
+  let second: TestServer;
+  beforeAll(async () => {
+    second = await startTestServer({ db: server.db });
+  });
+  afterAll(() => second?.close());
+
+  it("closes the client's sockets on the other instance too", async () => {
+    const owner = await signUpOwner(server);
+    const client = await addJoinedClient(server, owner);
+    const onSecond = await TestSocket.open(second.url, { cookie: client.agent.cookieHeader });
+    try {
+      expect((await owner.agent.post(`/api/clients/${client.id}/invite`)).status).toBe(200);
+      expect((await onSecond.waitForClose(2_000)).code).toBe(4401);
+    } finally {
+      onSecond.close();
+    }
   });
 });
 
@@ -283,11 +419,6 @@ describe("short links", () => {
 });
 
 describe("sign-in links for joined clients", () => {
-  const tokenFrom = (mail: ReceivedMail) => {
-    const match = mail.text.match(/\/client\/sign-in\?token=([A-Za-z0-9_-]+)/);
-    if (!match?.[1]) throw new Error(`no sign-in link in "${mail.text}"`);
-    return match[1];
-  };
   const ASKED = {
     success: true,
     message: "If that address belongs to a conversation, a sign-in link is on its way.",

@@ -43,15 +43,15 @@ router.get("/short-link/:code", async (ctx) => {
   ctx.body = { inviteToken: await resolveShortLink(ctx.services, ctx.params.code ?? "") };
 });
 
-/** Public: uses the invite and signs this browser in as the client. */
+/**
+ * Public: uses the invite and signs this browser in as the client (a browser signed in as
+ * anyone else is refused, 409; one signed in as that client stays as it is).
+ */
 router.post("/invite/:token", async (ctx) => {
   await limit(ctx, ctx.ip, "invitePerIp");
-  const { client, user } = await acceptInvite(
-    ctx.services,
-    ctx.params.token ?? "",
-    ctx.state.user?.id,
-  );
-  await signIn(ctx, user);
+  const signedIn = ctx.state.user;
+  const { client, user } = await acceptInvite(ctx.services, ctx.params.token ?? "", signedIn);
+  if (signedIn?.id !== user.id) await signIn(ctx, user);
   ctx.body = { success: true, clientId: client.id, message: "Invite accepted" };
 });
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useCurrentUser } from "../api/current-user";
 import { buttonClassName } from "../ui/button";
 import { FullPageRedirect } from "../ui/full-page-redirect";
@@ -13,6 +13,9 @@ import { PortalMain } from "./portal-main";
 import { usePortalClient } from "./portal-client-query";
 import { portalState } from "./portal-state";
 import { rememberedClient } from "./remembered-client";
+
+/** Shown only when an invite meets someone signed in: not in the first load. */
+const InviteConflict = lazy(() => import("./invite-conflict"));
 
 /** /client/{clientId}, /client?code=..., /invite/{token} and /invite. */
 export function ClientPortalPage() {
@@ -76,29 +79,24 @@ export function ClientPortalPage() {
 }
 
 /**
- * An invite link that did not open the conversation. A client who is signed in already goes
- * to their conversation; the owner who opened their own client's link is told so; everyone
- * else gets the portal's sign-in page, saying whether the link was used or never existed.
+ * An invite link that did not open the conversation. Someone else signed in here (the owner of
+ * that client included) is told so; a client who is signed in already goes to their
+ * conversation; everyone else gets the portal's sign-in page, saying whether the link was used
+ * or never existed.
  */
 function RefusedInvite({ invite }: { invite: Extract<InviteHandling, { state: "refused" }> }) {
   const { data: user, isPending } = useCurrentUser();
+  const { refusal, link } = invite;
   if (isPending) return <CenteredSpinner />;
+  if (refusal.reason === "own" || refusal.reason === "signed_in") {
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <InviteConflict refusal={refusal} onSignedOut={invite.retry} />
+      </Suspense>
+    );
+  }
   if (user?.role === "client" && user.clientId) {
     return <FullPageRedirect to={`/client/${encodeURIComponent(user.clientId)}`} />;
-  }
-  const { refusal, link } = invite;
-  if (refusal.reason === "own") {
-    return (
-      <PageMessage
-        title="This is your client's invite link"
-        text={refusal.message}
-        actions={
-          <a className={buttonClassName("primary")} href="/">
-            Go to your dashboard
-          </a>
-        }
-      />
-    );
   }
   const lookup: BrandingLookup = "token" in link ? { invite: link.token } : { code: link.code };
   return <ClientSignInPage reason={refusal.reason} lookup={lookup} />;

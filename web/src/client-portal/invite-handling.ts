@@ -15,22 +15,27 @@ import { navigate } from "./portal-location";
 export type InviteHandling =
   | { state: "none" }
   | { state: "processing" }
-  /** The link did not open the conversation: the portal's sign-in page says why. */
-  | { state: "refused"; link: InviteLink; refusal: InviteRefusal };
+  /**
+   * The link did not open the conversation: the portal's sign-in page says why. `retry`
+   * follows it again (after "Sign out and open this invite").
+   */
+  | { state: "refused"; link: InviteLink; refusal: InviteRefusal; retry: () => void };
 
 const keyOf = (link: InviteLink | null) =>
   link === null ? null : "token" in link ? `token:${link.token}` : `code:${link.code}`;
 
 /**
- * Handles /invite/{token} (one attempt per token: sign in as the client, then open the
- * conversation) and /client?code=... (resolve the short code to its invite token). A link
- * that does not open the conversation stays on the portal, whose sign-in page offers a
+ * Handles /invite/{token} (one attempt per token until retried: sign in as the client, then
+ * open the conversation) and /client?code=... (resolve the short code to its invite token). A
+ * link that does not open the conversation stays on the portal, whose sign-in page offers a
  * sign-in link by email: a client never lands on the owners' sign-in page.
  */
 export function useInviteHandling(link: InviteLink | null): InviteHandling {
   const queryClient = useQueryClient();
   const handled = useRef<string | null>(null);
-  const work = keyOf(link);
+  const [attempt, setAttempt] = useState(0);
+  const key = keyOf(link);
+  const work = key && `${key}#${attempt}`;
   const [refused, setRefused] = useState<{ work: string; refusal: InviteRefusal } | null>(null);
 
   useEffect(() => {
@@ -57,6 +62,13 @@ export function useInviteHandling(link: InviteLink | null): InviteHandling {
   }, [link, work, queryClient]);
 
   if (!link || !work) return { state: "none" };
-  if (refused?.work === work) return { state: "refused", link, refusal: refused.refusal };
+  if (refused?.work === work) {
+    return {
+      state: "refused",
+      link,
+      refusal: refused.refusal,
+      retry: () => setAttempt(attempt + 1),
+    };
+  }
   return { state: "processing" };
 }

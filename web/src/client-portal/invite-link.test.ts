@@ -46,7 +46,7 @@ describe("following an invite", () => {
     expect(urls).toEqual(["/api/invite/a%2Fb"]);
   });
 
-  it("tells a used link from a bad one, the owner's own link, and a failure of ours", async () => {
+  it("tells a used link from a bad one, the owner's own link, someone else signed in, and a failure of ours", async () => {
     const used = { success: false, reason: "used", message: "This invite link was already used." };
     answering(json(used, 410));
     expect(await acceptInvite("t")).toEqual({ refused: { reason: "used" } });
@@ -62,6 +62,11 @@ describe("following an invite", () => {
     answering(json({ message: "This is your own client's invite link." }, 409));
     expect(await acceptInvite("t")).toEqual({
       refused: { reason: "own", message: "This is your own client's invite link." },
+    });
+    const signedIn = "You are signed in as Bob Baker (bob@example.com).";
+    answering(json({ reason: "signed_in", message: signedIn }, 409));
+    expect(await acceptInvite("t")).toEqual({
+      refused: { reason: "signed_in", message: signedIn },
     });
     answering(json({ message: "Internal error" }, 500));
     expect(await acceptInvite("t")).toEqual({ refused: { reason: "failed" } });

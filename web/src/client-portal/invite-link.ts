@@ -16,11 +16,12 @@ export type InviteLink = { token: string } | { code: string };
 /**
  * Why a link did not open the conversation. used: the server says it was used or replaced
  * (410 reason "used"); invalid: any other refusal (a link that never existed); failed: no
- * answer or a server error; own: the owner opened their own client's link (409, its message).
+ * answer or a server error; own: the owner opened their own client's link (409, its message);
+ * signed_in: someone else is signed in here (409 reason "signed_in", its message names them).
  */
 export type InviteRefusal =
   | { reason: "used" | "invalid" | "failed" }
-  | { reason: "own"; message: string };
+  | { reason: "own" | "signed_in"; message: string };
 
 /** Where the portal goes next: an address in the portal, or the portal's sign-in page and why. */
 export type InviteStep = { navigate: string } | { refused: InviteRefusal };
@@ -36,7 +37,9 @@ export function failureReason(error: unknown): InviteRefusal {
   if (!(error instanceof ApiError) || error.status >= 500) return { reason: "failed" };
   const body = error.body as { reason?: unknown } | null;
   if (error.status === 410 && body?.reason === "used") return { reason: "used" };
-  if (error.status === 409) return { reason: "own", message: error.message };
+  if (error.status === 409) {
+    return { reason: body?.reason === "signed_in" ? "signed_in" : "own", message: error.message };
+  }
   return { reason: "invalid" };
 }
 

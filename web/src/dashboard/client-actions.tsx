@@ -167,8 +167,9 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
         onConfirm={() => reissue.mutate()}
       >
         <p>
-          {client.name} can use the new link to get back into your conversation, for example on a
-          new phone or after signing out.
+          {client.name} will be signed out on every device at once and will need the new link to get
+          back into your conversation. Use this when a link reached the wrong person or a phone was
+          lost.
         </p>
         <p>Any invite link you sent {client.name} before stops working.</p>
       </ConfirmDialog>
