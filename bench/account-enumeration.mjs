@@ -1,6 +1,7 @@
 // Does the time of an answer tell who has an account? POST /api/forgot-password (a verified
-// owner), /api/resend-verification (an owner who has not verified yet) and
-// /api/client-sign-in-link (a client who has joined a conversation), each REQUESTS times for
+// owner), /api/resend-verification (an owner who has not verified yet),
+// /api/client-sign-in-link (a client who has joined a conversation) and /api/register (a
+// verified owner signing up again, against new addresses), each REQUESTS times for
 // known addresses, REQUESTS times for unknown ones and REQUESTS times for other unknown ones (a
 // control: the difference between two series of the same kind is the noise of the machine),
 // interleaved in rotating order, one at a time, each from its own X-Forwarded-For address (the
@@ -27,14 +28,20 @@ import {
 } from "./lib/harness.mjs";
 
 export const description =
-  "answer time of forgot-password, resend-verification, client sign-in link: known vs unknown address";
+  "answer time of forgot-password, resend-verification, client sign-in link, sign-up: known vs unknown address";
 
 const REQUESTS = Number(process.env.BENCH_ENUM_REQUESTS ?? 50);
 const PAUSE_MS = Number(process.env.BENCH_ENUM_PAUSE_MS ?? 100);
 const TARGET_MS = 1;
 const USES_PER_ADDRESS = 4;
 const WARM_UP_ROUNDS = 10;
-const ENDPOINTS = ["forgot-password", "resend-verification", "client-sign-in-link"];
+const ENDPOINTS = ["forgot-password", "resend-verification", "client-sign-in-link", "register"];
+const SIGN_UP = { password: "a password for the bench", fullName: "Bench Sign-up", role: "owner", accountTier: "free" };
+/** What each endpoint is sent for an address, and the status it answers. */
+const bodyFor = (endpoint, email) => (endpoint === "register" ? { email, ...SIGN_UP } : { email });
+const okStatus = (endpoint) => (endpoint === "register" ? 201 : 200);
+/** Mails one round of known, unknown and control sends: a sign-up mails new addresses too. */
+const mailsPerRound = (endpoint) => (endpoint === "register" ? 3 : 1);
 /** Each kind goes first, second and third equally often, and follows each other kind alike. */
 const ORDERS = [
   ["known", "unknown", "control"],
@@ -127,6 +134,7 @@ async function expectStatus(promise, status, what) {
 /** Owners who verified (each with one joined client) and owners who did not. */
 async function seedAccounts(server, smtp, count) {
   const verified = [];
+  const signingUpAgain = [];
   const unverified = [];
   const clients = [];
   const password = "correct horse battery staple";
@@ -150,6 +158,14 @@ async function seedAccounts(server, smtp, count) {
       .map((line) => line.split(";")[0])
       .find((pair) => pair.startsWith("sid="));
     verified.push(email);
+    const again = newAddress("registered");
+    await expectStatus(post(server, "/api/register", { ...account, email: again }), 201, "register");
+    await expectStatus(
+      post(server, "/api/verify-email", { email: again, code: await smtp.code(again) }),
+      200,
+      "verify-email",
+    );
+    signingUpAgain.push(again);
     const clientEmail = newAddress("client");
     const added = await expectStatus(
       post(server, "/api/clients", { name: "Bench Client", email: clientEmail }, sid),
@@ -174,6 +190,7 @@ async function seedAccounts(server, smtp, count) {
     "forgot-password": verified,
     "resend-verification": unverified,
     "client-sign-in-link": clients,
+    register: signingUpAgain,
   };
 }
 
@@ -214,15 +231,15 @@ async function measure(backend, log) {
     const beforeWarmUp = smtp.received;
     for (const endpoint of ENDPOINTS) {
       for (let i = 0; i < WARM_UP_ROUNDS; i += 1) {
-        await post(server, `/api/${endpoint}`, { email: newAddress("warm") });
-        await post(server, `/api/${endpoint}`, {
-          email: known[endpoint][i % known[endpoint].length],
-        });
+        await post(server, `/api/${endpoint}`, bodyFor(endpoint, newAddress("warm")));
+        await post(server, `/api/${endpoint}`, bodyFor(endpoint, known[endpoint][i % known[endpoint].length]));
         await sleep(PAUSE_MS);
       }
     }
     // The warm-up used each known address once: start again from fresh ones.
-    await smtp.receivedAtLeast(beforeWarmUp + WARM_UP_ROUNDS * ENDPOINTS.length);
+    await smtp.receivedAtLeast(
+      beforeWarmUp + ENDPOINTS.reduce((sum, endpoint) => sum + WARM_UP_ROUNDS * (endpoint === "register" ? 2 : 1), 0),
+    );
     const fresh = await seedAccounts(server, smtp, Math.ceil(REQUESTS / USES_PER_ADDRESS));
     const mailsBefore = smtp.received;
     const result = {};
@@ -232,8 +249,8 @@ async function measure(backend, log) {
         const knownEmail = fresh[endpoint][Math.floor(i / USES_PER_ADDRESS)];
         for (const kind of ORDERS[i % ORDERS.length]) {
           const email = kind === "known" ? knownEmail : newAddress("nobody");
-          const answer = await post(server, `/api/${endpoint}`, { email });
-          if (answer.status !== 200)
+          const answer = await post(server, `/api/${endpoint}`, bodyFor(endpoint, email));
+          if (answer.status !== okStatus(endpoint))
             throw new Error(`${endpoint} (${kind}): ${answer.status} ${answer.text}`);
           times[kind].push(answer.ms);
           await sleep(PAUSE_MS);
@@ -262,7 +279,9 @@ async function measure(backend, log) {
     }
     // Proof that the known addresses were really mailed (in the background): one mail per
     // known request, awaited; a shortfall by the deadline shows in the figure.
-    await smtp.receivedAtLeast(mailsBefore + REQUESTS * ENDPOINTS.length);
+    await smtp.receivedAtLeast(
+      mailsBefore + ENDPOINTS.reduce((sum, endpoint) => sum + REQUESTS * mailsPerRound(endpoint), 0),
+    );
     result.mailsDuringMeasurement = smtp.received - mailsBefore;
     return result;
   } finally {
