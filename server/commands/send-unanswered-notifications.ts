@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 import { withFeatures } from "../billing/feature-tier";
+import { forEachLimited } from "../concurrency/for-each-limited";
 import type { Services } from "../context";
 import { replyToFor } from "../inbound/reply-address";
 import type { MailMessage } from "../mail/mail-message";
@@ -292,21 +293,4 @@ async function recordFailure(
       where client_id = ? and recipient_role = ?`,
     [attempt, message.slice(0, 1000), lease, retryAt, row.clientId, row.recipientRole],
   );
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function forEachLimited<T>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next];
-      next += 1;
-      await work(item as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { Clock } from "../clock";
+import { forEachLimited } from "../concurrency/for-each-limited";
 import type { Database } from "../db/connection";
 import type { Logger } from "../logger";
 import type { MailMessage } from "./mail-message";
@@ -278,16 +279,4 @@ function fromStored(stored: StoredMail | string): MailMessage {
       content: Buffer.from(contentBase64, "base64"),
     })),
   };
-}
-
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
