@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { apiPost, serverMessage } from "../api/client";
-import { forgetSignedInUser, useCurrentUser } from "../api/current-user";
+import { forgetSignedInUser } from "../api/current-user";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
-import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
+import { PasswordConfirmDialog } from "./password-confirm-dialog";
 
 /**
  * Shown as the browser leaves for the sign-in page. Toasts outlive navigation, so the notice
@@ -42,16 +41,13 @@ export function DeleteAccountSection() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const { data: user } = useCurrentUser();
-  const [password, setPassword] = useState("");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  // Accounts made with Google have no password: a sign-in within 10 minutes confirms instead.
-  const hasPassword = user?.hasPassword !== false;
 
   const remove = useMutation({
-    mutationFn: () => apiPost("/api/user/delete", hasPassword ? { password } : {}),
+    mutationFn: (password: string | undefined) =>
+      apiPost("/api/user/delete", password === undefined ? {} : { password }),
     onSuccess: () => {
       forgetSignedInUser(queryClient);
       toast(ACCOUNT_DELETED_NOTICE);
@@ -65,53 +61,23 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    remove.mutate();
-  };
-
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !remove.isPending && onClose()}
+    <PasswordConfirmDialog
       title="Delete your account permanently?"
+      action="delete your account"
+      submitLabel="Delete my account"
+      pendingLabel="Deleting..."
+      variant="danger"
+      pending={remove.isPending}
+      onConfirm={(password) => remove.mutate(password)}
+      onClose={onClose}
     >
-      <form className="form-stack" onSubmit={submit}>
-        <div className="confirm-dialog__text">
-          <p>
-            Every client and their conversation, every message and file, your pictures and your
-            sessions are deleted for good, and your clients lose access. A paid subscription is
-            cancelled at once, without a refund for the rest of the period.
-          </p>
-          <p>This cannot be undone.</p>
-          {!hasPassword && (
-            <p>
-              Your account signs in with Google: if your last sign-in was more than 10 minutes ago,
-              sign out and sign in with Google again first.
-            </p>
-          )}
-        </div>
-        {hasPassword && (
-          <TextField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="danger" loading={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete my account"}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      <p>
+        Every client and their conversation, every message and file, your pictures and your
+        sessions are deleted for good, and your clients lose access. A paid subscription is
+        cancelled at once, without a refund for the rest of the period.
+      </p>
+      <p>This cannot be undone.</p>
+    </PasswordConfirmDialog>
   );
 }

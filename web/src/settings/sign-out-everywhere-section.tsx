@@ -1,11 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { apiPost, serverMessage } from "../api/client";
-import { useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
-import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
+import { PasswordConfirmDialog } from "./password-confirm-dialog";
 
 /** Ends every other session of the owner's account (a lost laptop, a shared computer). */
 export function SignOutEverywhereSection() {
@@ -30,14 +28,10 @@ export function SignOutEverywhereSection() {
 }
 
 function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
-  const { data: user } = useCurrentUser();
-  const [password, setPassword] = useState("");
   const toast = useToast();
-  // Accounts made with Google have no password: a sign-in within 10 minutes confirms instead.
-  const hasPassword = user?.hasPassword !== false;
-
   const signOut = useMutation({
-    mutationFn: () => apiPost("/api/user/sign-out-everywhere", hasPassword ? { password } : {}),
+    mutationFn: (password: string | undefined) =>
+      apiPost("/api/user/sign-out-everywhere", password === undefined ? {} : { password }),
     onSuccess: () => {
       toast({
         title: "Signed out everywhere else",
@@ -54,52 +48,21 @@ function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
       }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    signOut.mutate();
-  };
-
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !signOut.isPending && onClose()}
+    <PasswordConfirmDialog
       title="Sign out everywhere else?"
+      action="sign out everywhere"
+      submitLabel="Sign out everywhere else"
+      pendingLabel="Signing out..."
+      pending={signOut.isPending}
+      onConfirm={(password) => signOut.mutate(password)}
+      onClose={onClose}
     >
-      <form className="form-stack" onSubmit={submit}>
-        <div className="confirm-dialog__text">
-          <p>
-            Every other browser, phone and desktop app signed in to your account is signed out at
-            once, and its live updates stop. Use this if a device was lost or someone else may be
-            signed in.
-          </p>
-          {!hasPassword && (
-            <p>
-              Your account signs in with Google: if your last sign-in was more than 10 minutes ago,
-              sign out and sign in with Google again first.
-            </p>
-          )}
-        </div>
-        {hasPassword && (
-          <TextField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" disabled={signOut.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" loading={signOut.isPending}>
-            {signOut.isPending ? "Signing out..." : "Sign out everywhere else"}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      <p>
+        Every other browser, phone and desktop app signed in to your account is signed out at
+        once, and its live updates stop. Use this if a device was lost or someone else may be
+        signed in.
+      </p>
+    </PasswordConfirmDialog>
   );
 }
