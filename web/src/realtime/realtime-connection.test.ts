@@ -128,7 +128,7 @@ describe("connectRealtime", () => {
 
     // Fails before opening: the next wait doubles.
     sockets[1]!.drop();
-    expect(options.onConnectFailed).toHaveBeenCalledWith(1);
+    expect(options.onConnectFailed).toHaveBeenCalledWith(1, false);
     vi.advanceTimersByTime(999);
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -153,14 +153,36 @@ describe("connectRealtime", () => {
     expect(sockets).toHaveLength(13);
   });
 
-  it.each([4001, 4401])("stops for good on close code %i", (code) => {
+  it("stops for good on close code 4001 (access removed)", () => {
     const { connection, options } = connect();
     sockets[0]!.open();
-    sockets[0]!.drop(code);
-    expect(options.onEnded).toHaveBeenCalledWith(code);
+    sockets[0]!.drop(4001);
+    expect(options.onEnded).toHaveBeenCalledWith(4001);
     expect(connection.status).toBe("ended");
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it("after 4401 (session ended) tries the browser's current session at once and says when that is refused", () => {
+    const { connection, options } = connect({ random: () => 0 });
+    sockets[0]!.open();
+    sockets[0]!.drop(4401);
+    expect(options.onEnded).not.toHaveBeenCalled();
+    expect(connection.status).toBe("reconnecting");
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    // Refused: nobody is signed in here any more, most likely; the page asks.
+    sockets[1]!.drop(1006);
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1, true);
+    vi.advanceTimersByTime(BACKOFF_MAX_MS);
+    // Open again (e.g. signed in again meanwhile): later refusals are ordinary ones.
+    sockets[2]!.open();
+    expect(connection.status).toBe("open");
+    expect(options.onConnectFailed).toHaveBeenCalledTimes(1);
+    sockets[2]!.drop(1006);
+    vi.advanceTimersByTime(BACKOFF_MAX_MS);
+    sockets[3]!.drop(1006);
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1, false);
   });
 
   it("reconnects at once after 1012 (server restarting), spread over 0-250 ms, and catches up", () => {

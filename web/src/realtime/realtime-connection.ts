@@ -1,10 +1,11 @@
 /**
  * The browser's end of /ws: one socket, events handed to a callback, reconnects with
- * exponential backoff and jitter after a drop (at once after a 1012), and a catch-up call after each reconnect so
+ * exponential backoff and jitter after a drop (at once after a 1012 or a 4401), and a catch-up call after each reconnect so
  * that nothing sent while the socket was down is missed. Free of React so it can be tested
  * with a fake WebSocket.
  */
 import {
+  CLOSE_CODES,
   endsRealtime,
   type RealtimeEvent,
   realtimeEventSchema,
@@ -27,7 +28,7 @@ export type RealtimeStatus =
   | "open"
   /** The socket dropped; the next attempt is scheduled or under way. */
   | "reconnecting"
-  /** The server ended access or the session (4001, 4401): no more attempts. */
+  /** The server ended access (4001): no more attempts. */
   | "ended"
   /** Closed by the page. */
   | "closed";
@@ -82,10 +83,14 @@ export interface RealtimeOptions {
    * opened, and an event sent in between would otherwise be missed.
    */
   onConnected?: () => void;
-  /** The server closed with 4001 (access removed) or 4401 (session ended): no reconnect. */
+  /** The server closed with 4001 (access removed): no reconnect. */
   onEnded?: (code: number) => void;
-  /** An attempt failed before the socket opened (`failures` in a row); e.g. signed out. */
-  onConnectFailed?: (failures: number) => void;
+  /**
+   * An attempt failed before the socket opened (`failures` in a row); e.g. signed out.
+   * `sessionEnded`: the socket before it was closed because its session ended (4401), so a
+   * refusal now most likely means nobody is signed in here any more.
+   */
+  onConnectFailed?: (failures: number, sessionEnded: boolean) => void;
   onStatus?: (status: RealtimeStatus) => void;
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
@@ -109,6 +114,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let attempt = 0;
   let failuresBeforeOpen = 0;
   let everOpened = false;
+  /** The last open socket was closed with 4401; cleared once a socket opens again. */
+  let sessionEnded = false;
   let stopped = false;
 
   const setStatus = (next: RealtimeStatus) => {
@@ -134,6 +141,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       opened = true;
       attempt = 0;
       failuresBeforeOpen = 0;
+      sessionEnded = false;
       setStatus("open");
       options.onConnected?.();
       everOpened = true;
@@ -158,8 +166,11 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       }
       if (!opened) {
         failuresBeforeOpen += 1;
-        options.onConnectFailed?.(failuresBeforeOpen);
+        options.onConnectFailed?.(failuresBeforeOpen, sessionEnded);
       }
+      // A session that ended may have a successor in this browser's cookie (a password change
+      // signs this browser in anew): the next attempt tries it; a refusal asks who is signed in.
+      if (opened && event.code === CLOSE_CODES.sessionEnded) sessionEnded = true;
       // An open socket the server closed on purpose: back at once; the backoff still applies
       // if the next attempt fails.
       if (opened && reconnectsAtOnce(event.code)) scheduleReconnect(random() * RESTART_SPREAD_MS);
