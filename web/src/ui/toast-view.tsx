@@ -1,4 +1,5 @@
 import * as RadixToast from "@radix-ui/react-toast";
+import { useLayoutEffect, useRef, useState } from "react";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
 import "./toast.css";
 
@@ -13,6 +14,8 @@ export interface ToastOptions {
 export interface CurrentToast extends ToastOptions {
   id: number;
   open: boolean;
+  /** The step (useToastStep) an error notice belongs to: it closes with it. */
+  step?: object;
 }
 
 /** Spec: notices stay 5000 ms, one at a time, swipe right (50 px) to dismiss, F8 jumps to them. */
@@ -22,11 +25,44 @@ const SWIPE_THRESHOLD_PX = 50;
 export interface ToastViewProps {
   current: CurrentToast | null;
   onOpenChange: (id: number, open: boolean) => void;
+  /** Escape pressed outside the notice: closes the open dialog if there is one (true). */
+  onEscape: () => boolean;
+  /** Changes when a step opens or ends: a dialog may have come or gone under the notice. */
+  layout: number;
+}
+
+/**
+ * How far down the notices must start to leave clear what is marked data-toast-clear above
+ * the middle of the screen in their column: the TEST MODE and payment bars, an open dialog's
+ * title and close button.
+ */
+function clearTop(viewport: HTMLElement): number {
+  const column = viewport.getBoundingClientRect();
+  let top = 0;
+  for (const element of document.querySelectorAll("[data-toast-clear]")) {
+    const box = element.getBoundingClientRect();
+    if (box.right > column.left && box.left < column.right && box.top < window.innerHeight / 2)
+      top = Math.max(top, box.bottom);
+  }
+  return top;
 }
 
 /** The notice on screen (Radix Toast: timer, swipe, F8, the screen-reader announcement). */
-export default function ToastView({ current, onOpenChange }: ToastViewProps) {
+export default function ToastView({ current, onOpenChange, onEscape, layout }: ToastViewProps) {
   const variant = current?.variant ?? "default";
+  const viewport = useRef<HTMLOListElement>(null);
+  const toast = useRef<HTMLLIElement>(null);
+  const [top, setTop] = useState(0);
+  const shown = current?.open ? current.id : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout: a dialog came or went
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!shown || !element) return;
+    const place = () => setTop(clearTop(element));
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [shown, layout]);
   return (
     <RadixToast.Provider
       duration={TOAST_DURATION_MS}
@@ -42,6 +78,11 @@ export default function ToastView({ current, onOpenChange }: ToastViewProps) {
           onOpenChange={(open) => onOpenChange(current.id, open)}
           type={variant === "destructive" ? "foreground" : "background"}
           className={`toast toast--${variant}`}
+          ref={toast}
+          onEscapeKeyDown={(event) => {
+            // A dialog under the notice is what Escape is for; the notice stays its 5 s.
+            if (!toast.current?.contains(event.target as Node) && onEscape()) event.preventDefault();
+          }}
         >
           {variant !== "default" && (
             <span className="toast__icon">
@@ -62,6 +103,8 @@ export default function ToastView({ current, onOpenChange }: ToastViewProps) {
         </RadixToast.Root>
       )}
       <RadixToast.Viewport
+        ref={viewport}
+        style={{ top }}
         className="toast__viewport"
         hotkey={["F8"]}
         label="Notifications ({hotkey})"
