@@ -7,7 +7,7 @@ import { buttonClassName } from "../ui/button";
 import { ArrowLeftIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
-import { useToastStep } from "../ui/toast";
+import { useToastStep } from "../ui/toast-steps";
 import { ClientActions } from "./client-actions";
 import { openedFromList } from "./client-list";
 import type { OwnerClient } from "./clients-query";

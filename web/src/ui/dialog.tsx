@@ -2,7 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { CloseIcon } from "./icons";
-import { useToastStep } from "./toast";
+import { useToastStep } from "./toast-steps";
 import "./dialog.css";
 
 interface DialogProps {

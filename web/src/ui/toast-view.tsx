@@ -1,6 +1,7 @@
 import * as RadixToast from "@radix-ui/react-toast";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
+import { innermostDialog, innermostStep, onStepsChange, type ToastStep } from "./toast-steps";
 import "./toast.css";
 
 export type ToastVariant = "default" | "success" | "destructive";
@@ -14,8 +15,6 @@ export interface ToastOptions {
 export interface CurrentToast extends ToastOptions {
   id: number;
   open: boolean;
-  /** The step (useToastStep) an error notice belongs to: it closes with it. */
-  step?: object;
 }
 
 /** Spec: notices stay 5000 ms, one at a time, swipe right (50 px) to dismiss, F8 jumps to them. */
@@ -25,10 +24,6 @@ const SWIPE_THRESHOLD_PX = 50;
 export interface ToastViewProps {
   current: CurrentToast | null;
   onOpenChange: (id: number, open: boolean) => void;
-  /** Escape pressed outside the notice: closes the open dialog if there is one (true). */
-  onEscape: () => boolean;
-  /** Changes when a step opens or ends: a dialog may have come or gone under the notice. */
-  layout: number;
 }
 
 /**
@@ -48,12 +43,29 @@ function clearTop(viewport: HTMLElement): number {
 }
 
 /** The notice on screen (Radix Toast: timer, swipe, F8, the screen-reader announcement). */
-export default function ToastView({ current, onOpenChange, onEscape, layout }: ToastViewProps) {
+export default function ToastView({ current, onOpenChange }: ToastViewProps) {
   const variant = current?.variant ?? "default";
   const viewport = useRef<HTMLOListElement>(null);
   const toast = useRef<HTMLLIElement>(null);
   const [top, setTop] = useState(0);
+  /** Counts steps opening and ending: a dialog may have come or gone under the notice. */
+  const [layout, setLayout] = useState(0);
   const shown = current?.open ? current.id : 0;
+  /** The error notice on screen and the step it belongs to (toast-steps.ts). */
+  const owner = useRef<{ id: number; step?: ToastStep }>(undefined);
+  const error = variant === "destructive";
+  useEffect(() => {
+    if (shown && error) owner.current = { id: shown, step: innermostStep() };
+  }, [shown, error]);
+  useEffect(
+    () =>
+      onStepsChange((ended) => {
+        setLayout((count) => count + 1);
+        const notice = owner.current;
+        if (notice?.step && notice.step === ended) onOpenChange(notice.id, false);
+      }),
+    [onOpenChange],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout: a dialog came or went
   useLayoutEffect(() => {
     const element = viewport.current;
@@ -81,7 +93,10 @@ export default function ToastView({ current, onOpenChange, onEscape, layout }: T
           ref={toast}
           onEscapeKeyDown={(event) => {
             // A dialog under the notice is what Escape is for; the notice stays its 5 s.
-            if (!toast.current?.contains(event.target as Node) && onEscape()) event.preventDefault();
+            const dialog = innermostDialog();
+            if (!dialog || toast.current?.contains(event.target as Node)) return;
+            event.preventDefault();
+            dialog.close?.();
           }}
         >
           {variant !== "default" && (

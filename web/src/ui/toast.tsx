@@ -7,7 +7,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useRef,
   useState,
 } from "react";
 import type { CurrentToast, ToastOptions, ToastViewProps } from "./toast-view";
@@ -16,16 +15,7 @@ export type { ToastOptions, ToastVariant } from "./toast-view";
 
 type ShowToast = (options: ToastOptions) => void;
 
-/** A step the user is in (an open dialog, a client's conversation); `close` ends a dialog's. */
-interface Step {
-  close?: () => void;
-}
-
-const ToastContext = createContext<{
-  show: ShowToast;
-  /** Opens a step; the returned function ends it. */
-  open: (close?: () => void) => () => void;
-} | null>(null);
+const ToastContext = createContext<ShowToast | null>(null);
 
 /**
  * The notice's rendering (Radix Toast) is not part of a page's first load: a phone on a slow
@@ -42,23 +32,7 @@ const ToastView = lazy<ComponentType<ToastViewProps>>(() =>
 export function useToast(): ShowToast {
   const toast = useContext(ToastContext);
   if (!toast) throw new Error("useToast needs a <ToastProvider> above it");
-  return toast.show;
-}
-
-/**
- * While `open` is truthy the user is in a step: an error notice shown meanwhile belongs to the
- * innermost step open and goes when that step ends (the dialog closes, the view goes). A
- * dialog passes `close`: Escape then closes it even while a notice is on screen.
- */
-export function useToastStep(open: unknown, close?: () => void): void {
-  const steps = useContext(ToastContext)!.open;
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  const closes = !!close;
-  useEffect(
-    () => (open ? steps(closes ? () => closeRef.current?.() : undefined) : undefined),
-    [open, closes, steps],
-  );
+  return toast;
 }
 
 function whenIdle(task: () => void): () => void {
@@ -73,49 +47,22 @@ function whenIdle(task: () => void): () => void {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<CurrentToast | null>(null);
   const [viewWanted, setViewWanted] = useState(false);
-  /** Open steps, innermost last; `layout` counts their changes (the view moves clear of a dialog). */
-  const steps = useRef<Step[]>([]).current;
-  const [layout, setLayout] = useState(0);
-  const [context] = useState(() => ({
-    show: (options: ToastOptions) => {
-      setViewWanted(true);
-      const step = options.variant === "destructive" ? steps.at(-1) : undefined;
-      setCurrent((previous) => ({ ...options, id: (previous?.id ?? 0) + 1, open: true, step }));
-    },
-    open: (close?: () => void) => {
-      const step = { close };
-      steps.push(step);
-      setLayout((count) => count + 1);
-      return () => {
-        steps.splice(steps.indexOf(step), 1);
-        setLayout((count) => count + 1);
-        setCurrent((shown) => (shown?.step === step ? { ...shown, open: false } : shown));
-      };
-    },
-  }));
+  const toast = useCallback<ShowToast>((options) => {
+    setViewWanted(true);
+    setCurrent((previous) => ({ ...options, id: (previous?.id ?? 0) + 1, open: true }));
+  }, []);
   const onOpenChange = useCallback((id: number, open: boolean) => {
     setCurrent((shown) => (shown?.id === id ? { ...shown, open } : shown));
   }, []);
-  /** Escape while a notice is up belongs to the innermost open dialog: true when one took it. */
-  const onEscape = useCallback(() => {
-    const dialog = steps.findLast((step) => step.close);
-    dialog?.close?.();
-    return !!dialog;
-  }, [steps]);
   // The viewport (F8, the screen-reader region) is on the page soon after the first screen.
   useEffect(() => whenIdle(() => setViewWanted(true)), []);
 
   return (
-    <ToastContext.Provider value={context}>
+    <ToastContext.Provider value={toast}>
       {children}
       {viewWanted && (
         <Suspense fallback={null}>
-          <ToastView
-            current={current}
-            onOpenChange={onOpenChange}
-            onEscape={onEscape}
-            layout={layout}
-          />
+          <ToastView current={current} onOpenChange={onOpenChange} />
         </Suspense>
       )}
     </ToastContext.Provider>
