@@ -128,7 +128,7 @@ describe("connectRealtime", () => {
 
     // Fails before opening: the next wait doubles.
     sockets[1]!.drop();
-    expect(options.onConnectFailed).toHaveBeenCalledWith(1, false);
+    expect(options.onConnectFailed).toHaveBeenCalledWith(1);
     vi.advanceTimersByTime(999);
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -163,26 +163,28 @@ describe("connectRealtime", () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it("after 4401 (session ended) tries the browser's current session at once and says when that is refused", () => {
+  it("after 4401 (session ended) tries the browser's current session at once; a refusal then is the second failure", () => {
     const { connection, options } = connect({ random: () => 0 });
     sockets[0]!.open();
     sockets[0]!.drop(4401);
     expect(options.onEnded).not.toHaveBeenCalled();
     expect(connection.status).toBe("reconnecting");
+    // The session's end counts as a first refusal...
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1);
     vi.advanceTimersByTime(0);
     expect(sockets).toHaveLength(2);
-    // Refused: nobody is signed in here any more, most likely; the page asks.
+    // ...so a refused attempt now (nobody signed in here any more) is the second, on which
+    // the page asks who is signed in.
     sockets[1]!.drop(1006);
-    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1, true);
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(2);
     vi.advanceTimersByTime(BACKOFF_MAX_MS);
-    // Open again (e.g. signed in again meanwhile): later refusals are ordinary ones.
+    // Open again (e.g. signed in again meanwhile): the count starts over.
     sockets[2]!.open();
     expect(connection.status).toBe("open");
-    expect(options.onConnectFailed).toHaveBeenCalledTimes(1);
     sockets[2]!.drop(1006);
     vi.advanceTimersByTime(BACKOFF_MAX_MS);
     sockets[3]!.drop(1006);
-    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1, false);
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1);
   });
 
   it("reconnects at once after 1012 (server restarting), spread over 0-250 ms, and catches up", () => {

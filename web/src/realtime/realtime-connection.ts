@@ -86,11 +86,10 @@ export interface RealtimeOptions {
   /** The server closed with 4001 (access removed): no reconnect. */
   onEnded?: (code: number) => void;
   /**
-   * An attempt failed before the socket opened (`failures` in a row); e.g. signed out.
-   * `sessionEnded`: the socket before it was closed because its session ended (4401), so a
-   * refusal now most likely means nobody is signed in here any more.
+   * An attempt failed before the socket opened (`failures` in a row); e.g. signed out. A
+   * socket closed because its session ended (4401) counts as the first of them.
    */
-  onConnectFailed?: (failures: number, sessionEnded: boolean) => void;
+  onConnectFailed?: (failures: number) => void;
   onStatus?: (status: RealtimeStatus) => void;
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
@@ -114,8 +113,6 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let attempt = 0;
   let failuresBeforeOpen = 0;
   let everOpened = false;
-  /** The last open socket was closed with 4401; cleared once a socket opens again. */
-  let sessionEnded = false;
   let stopped = false;
 
   const setStatus = (next: RealtimeStatus) => {
@@ -141,7 +138,6 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       opened = true;
       attempt = 0;
       failuresBeforeOpen = 0;
-      sessionEnded = false;
       setStatus("open");
       options.onConnected?.();
       everOpened = true;
@@ -164,13 +160,13 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
         options.onEnded?.(event.code);
         return;
       }
-      if (!opened) {
-        failuresBeforeOpen += 1;
-        options.onConnectFailed?.(failuresBeforeOpen, sessionEnded);
-      }
       // A session that ended may have a successor in this browser's cookie (a password change
-      // signs this browser in anew): the next attempt tries it; a refusal asks who is signed in.
-      if (opened && event.code === CLOSE_CODES.sessionEnded) sessionEnded = true;
+      // signs this browser in anew): the next attempt, at once, tries it. Its end counts as a
+      // first refusal, so that a second one (nobody signed in here) asks who is signed in.
+      if (!opened || event.code === CLOSE_CODES.sessionEnded) {
+        failuresBeforeOpen += 1;
+        options.onConnectFailed?.(failuresBeforeOpen);
+      }
       // An open socket the server closed on purpose: back at once; the backoff still applies
       // if the next attempt fails.
       if (opened && reconnectsAtOnce(event.code)) scheduleReconnect(random() * RESTART_SPREAD_MS);

@@ -79,11 +79,11 @@ export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStat
         void queryClient.invalidateQueries({ queryKey: queryKeys.user });
         onEndedRef.current?.(code);
       },
-      onConnectFailed: (failures, sessionEnded) => {
+      onConnectFailed: (failures) => {
         // A refused upgrade (e.g. the session expired) looks like any dropped connection;
-        // asking who is signed in lets the page leave when nobody is. Right after the server
-        // ended the session (4401), the first refusal is enough: signed out elsewhere.
-        if ((sessionEnded && failures === 1) || failures === 2 || failures % 10 === 0) {
+        // asking who is signed in lets the page leave when nobody is (right after a 4401, the
+        // first refusal is the second failure: signed out elsewhere).
+        if (failures === 2 || failures % 10 === 0) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.user });
         }
       },
