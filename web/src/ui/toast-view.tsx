@@ -72,8 +72,24 @@ export default function ToastView({ current, onOpenChange }: ToastViewProps) {
     if (!shown || !element) return;
     const place = () => setTop(clearTop(element));
     place();
-    window.addEventListener("resize", place);
-    return () => window.removeEventListener("resize", place);
+    // While the notice is up: a bar may appear after it (the TEST MODE bar once the billing
+    // mode is known), a dialog may settle. Once a frame at most.
+    let frame = 0;
+    const later = () => {
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          place();
+        });
+    };
+    const changes = new MutationObserver(later);
+    changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", later);
+    return () => {
+      changes.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", later);
+    };
   }, [shown, layout]);
   return (
     <RadixToast.Provider
