@@ -1,8 +1,8 @@
 /**
  * The browser's end of /ws: one socket, events handed to a callback, reconnects with
- * exponential backoff and jitter after a drop (at once after a 1012 or a 4401), and a catch-up call after each reconnect so
- * that nothing sent while the socket was down is missed. Free of React so it can be tested
- * with a fake WebSocket.
+ * exponential backoff and jitter after a drop (at once after a 1012 or a 4401), and a catch-up
+ * call after each reconnect so that nothing sent while the socket was down is missed. Free of
+ * React so it can be tested with a fake WebSocket.
  */
 import {
   CLOSE_CODES,
