@@ -52,11 +52,14 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent["type"];
 
 /**
- * Close codes the server sends. accessRevoked and sessionEnded mean "do not just reconnect":
- * the page should ask the API who is signed in (GET /api/user) and act on the answer.
- * resync (1012, "service restart") means reconnect at once and refetch: the server is fine,
- * only this socket must go. Any other close (1001 going away, 1006 dropped, ...) means
- * reconnect with backoff and refetch.
+ * Close codes the server sends. accessRevoked means "do not reconnect": the page asks the API
+ * who is signed in (GET /api/user) and acts on the answer. sessionEnded means the session the
+ * socket opened with is gone, but this browser may hold a newer one (a password change ends
+ * every session and signs the browser that made it in anew): the page reconnects at once with
+ * the cookie it has now, and if that attempt is refused it asks who is signed in, so a page
+ * that was really signed out shows what a signed-out page shows. resync (1012, "service
+ * restart") means reconnect at once and refetch: the server is fine, only this socket must go.
+ * Any other close (1001 going away, 1006 dropped, ...) means reconnect with backoff and refetch.
  */
 export const CLOSE_CODES = {
   /** The user's access was removed (e.g. the client was deleted). */
@@ -73,10 +76,10 @@ export const CLOSE_CODES = {
 
 /** A close after which the browser must not reconnect on its own. */
 export function endsRealtime(code: number): boolean {
-  return code === CLOSE_CODES.accessRevoked || code === CLOSE_CODES.sessionEnded;
+  return code === CLOSE_CODES.accessRevoked;
 }
 
 /** A close after which the browser reconnects at once (within a small random spread). */
 export function reconnectsAtOnce(code: number): boolean {
-  return code === CLOSE_CODES.resync;
+  return code === CLOSE_CODES.resync || code === CLOSE_CODES.sessionEnded;
 }

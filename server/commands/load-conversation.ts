@@ -1,14 +1,20 @@
 import type { Knex } from "knex";
+import { ownerNameForClient } from "../../shared/owner-name";
 import { notFound } from "../errors";
 import { type Client, Message, NotificationState, type User } from "../models";
 import type { MessageView } from "../presenters/message";
 
-/** What presenting this conversation's messages to `viewer` needs: read state and names. */
+/**
+ * What presenting this conversation's messages to `viewer` needs: read state and names (the
+ * owner as the portal names them when the client is looking).
+ */
 export async function loadMessageView(db: Knex, viewer: User, client: Client): Promise<MessageView> {
   const ownerName =
     viewer.id === client.ownerId
       ? viewer.fullName
-      : (await client.$relatedQuery("owner", db).select("fullName").throwIfNotFound()).fullName;
+      : ownerNameForClient(
+          await client.$relatedQuery("owner", db).select("fullName", "companyName").throwIfNotFound(),
+        );
   return {
     viewerRole: viewer.role,
     readState: await NotificationState.readStateOf(db, client.id),

@@ -16,6 +16,7 @@ export interface SearchHit {
   clientId: string;
   clientName: string;
   ownerName: string;
+  ownerCompanyName: string | null;
   senderRole: Role;
   content: string | null;
   fileName: string | null;
@@ -52,7 +53,8 @@ export async function searchMessages(
   const take = request.limit + 1;
   const result: { rows: SearchHit[] } = await db.raw(
     `select m.id, m.seq, m.client_id as "clientId", c.name as "clientName",
-            o.full_name as "ownerName", m.sender_role as "senderRole", m.content,
+            o.full_name as "ownerName", o.company_name as "ownerCompanyName",
+            m.sender_role as "senderRole", m.content,
             f.original_name as "fileName", m.created_at as "createdAt"
        from (
          (select m.id, m.seq

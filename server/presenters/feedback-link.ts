@@ -1,6 +1,6 @@
+import { ownerNameForClient } from "../../shared/owner-name";
 import type { FeedbackLinkPayload, FeedbackLinkState } from "../../shared/schemas/feedback-links";
 import type { FoundFeedbackLink } from "../commands/use-feedback-link";
-import { ownerDisplayName } from "../mail/client-mails";
 
 /** Used, decided (in the app or by another link), expired, or open: the first that holds. */
 export function feedbackLinkState(found: FoundFeedbackLink, now: Date): FeedbackLinkState {
@@ -20,7 +20,8 @@ export function presentFeedbackLink(found: FoundFeedbackLink, now: Date): Feedba
     fileSize: file ? Number(file.sizeBytes) : null,
     clientId: client.id,
     messageId: message.id,
-    ownerName: ownerDisplayName(owner),
+    // A page of the portal: the owner named as the portal names them.
+    ownerName: ownerNameForClient(owner),
     feedbackStatus: message.feedbackStatus ?? "pending",
     feedbackComment: message.feedbackComment,
     expiresAt: link.expiresAt.toISOString(),

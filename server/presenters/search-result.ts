@@ -1,10 +1,19 @@
+import { ownerNameForClient } from "../../shared/owner-name";
 import type { SearchResponse, SearchResult } from "../../shared/schemas/search";
+import type { Role } from "../../shared/schemas/user";
 import { searchTerms } from "../../shared/search-text";
 import type { SearchHit } from "../commands/search-messages";
 import { searchSnippet } from "./search-snippet";
 
+/** The owner's own name for the owner; the portal's name of them for the client. */
+function ownerName(hit: SearchHit, viewerRole: Role): string {
+  return viewerRole === "client"
+    ? ownerNameForClient({ fullName: hit.ownerName, companyName: hit.ownerCompanyName })
+    : hit.ownerName;
+}
+
 /** Every field of a search result that leaves the server, listed. */
-export function presentSearchResult(hit: SearchHit, q: string): SearchResult {
+export function presentSearchResult(hit: SearchHit, q: string, viewerRole: Role): SearchResult {
   const kind = hit.fileName !== null ? "file" : "message";
   return {
     messageId: hit.id,
@@ -13,7 +22,7 @@ export function presentSearchResult(hit: SearchHit, q: string): SearchResult {
     seq: hit.seq,
     createdAt: new Date(hit.createdAt).toISOString(),
     senderRole: hit.senderRole,
-    senderName: hit.senderRole === "owner" ? hit.ownerName : hit.clientName,
+    senderName: hit.senderRole === "owner" ? ownerName(hit, viewerRole) : hit.clientName,
     kind,
     fileName: hit.fileName,
     snippet: searchSnippet((kind === "file" ? hit.fileName : hit.content) ?? "", searchTerms(q)),
@@ -21,9 +30,14 @@ export function presentSearchResult(hit: SearchHit, q: string): SearchResult {
 }
 
 /** A page of results and the cursor of the next (older) one. */
-export function presentSearchPage(hits: SearchHit[], hasMore: boolean, q: string): SearchResponse {
+export function presentSearchPage(
+  hits: SearchHit[],
+  hasMore: boolean,
+  q: string,
+  viewerRole: Role,
+): SearchResponse {
   return {
-    results: hits.map((hit) => presentSearchResult(hit, q)),
+    results: hits.map((hit) => presentSearchResult(hit, q, viewerRole)),
     nextCursor: hasMore && hits.length > 0 ? String(hits.at(-1)!.seq) : null,
   };
 }

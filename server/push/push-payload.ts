@@ -1,3 +1,4 @@
+import { ownerNameForClient } from "../../shared/owner-name";
 import type { PushPayload } from "../../shared/schemas/push";
 import type { Role } from "../../shared/schemas/user";
 import type { Client, Message, User } from "../models";
@@ -19,7 +20,7 @@ export function firstCharacters(text: string, max = PUSH_BODY_CHARACTERS): strin
  */
 export function senderName(sender: User, client: Client): string {
   if (sender.role === "client") return client.name;
-  return sender.companyName || sender.fullName;
+  return ownerNameForClient(sender);
 }
 
 /** What a file message says in a notification (it has no text of its own). */

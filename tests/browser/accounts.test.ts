@@ -93,6 +93,27 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Let's keep it simple." }).waitFor();
   });
 
+  it("opens Forgot password with the email typed on Sign In, and sends the code to it", async () => {
+    const owner = await signUpOwner(server);
+    const page = await newPage();
+    await page.goto("/auth");
+    await page.getByLabel("Email", { exact: true }).fill(owner.email);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const dialog = page.getByRole("dialog");
+    await expectValue(dialog.getByLabel("Email address"), owner.email);
+
+    // Closed and the address changed: the dialog follows the Sign In form again.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    const other = uniqueEmail("other");
+    await page.getByLabel("Email", { exact: true }).fill(other);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expectValue(dialog.getByLabel("Email address"), other);
+    await dialog.getByLabel("Email address").fill(owner.email);
+    await dialog.getByRole("button", { name: "Send reset code" }).click();
+    await expectPath(page, "/reset-password");
+    await server.smtp.waitFor(owner.email, (mail) => mail.subject.includes("reset"));
+  });
+
   it("keeps settings edits after a reload", async () => {
     const owner = await signUpOwner(server);
     const page = await newPage();

@@ -116,10 +116,11 @@ describe.skipIf(!browserAvailable)("the owner's branding in the portal", () => {
       const log = page.getByRole("log");
       await log.getByText("Tell me what you think.").waitFor();
 
-      // The header: the company logo, and the owner's picture with their name.
+      // The header: the company logo, and the owner's picture with the name the portal gives
+      // them (the company name when set: shared/owner-name.ts).
       await page.locator(".portal-header").getByRole("img", { name: "Lumen Studio" }).waitFor();
       const contact = page.locator(".portal-header__contact");
-      await contact.getByText("Ada Lovelace").waitFor();
+      await contact.getByText("Lumen Studio").waitFor();
       expect(await contact.locator("img").getAttribute("src")).toBe(owner.picture);
       await expect
         .poll(() => contact.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))

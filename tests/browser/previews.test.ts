@@ -95,6 +95,16 @@ const axeSource = readFileSync(
 
 /** axe-core's serious and critical WCAG 2.2 A/AA violations inside `selector`. */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  // As tests/support/axe.ts does: a dialog fading in has, for a moment, text over a
+  // half-transparent colour (a contrast failure under load); check it once settled.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async (include) => {
     const { axe } = window as unknown as {

@@ -188,6 +188,17 @@ describe("GET /api/feedback-links/:token (what a mail scanner does)", () => {
     expect(rows.every((row) => row.usedAt === null)).toBe(true);
   });
 
+  it("names the owner as the portal does: the company name when there is one", async () => {
+    const sent = await fileSentForApproval();
+    const profile = await sent.owner.agent.patch("/api/user/profile", {
+      fullName: "Olivia Owner",
+      companyName: "Studio Olivia",
+    });
+    expect(profile.status).toBe(200);
+    const answer = await stranger().get(`/api/feedback-links/${sent.approveToken}`);
+    expect(answer.body.ownerName).toBe("Studio Olivia");
+  });
+
   it("answers 404 for an unknown or malformed token", async () => {
     const unknown = await stranger().get(`/api/feedback-links/${"A".repeat(43)}`);
     expect(unknown.status).toBe(404);

@@ -19,7 +19,7 @@ router.get("/", async (ctx) => {
   const query = parseOrThrow(searchQuery, ctx.query);
   const scope = await authorizedSearchScope(ctx.services.db, actor, query.clientId);
   const { hits, hasMore } = await searchMessages(ctx.services.db, scope, query);
-  ctx.body = presentSearchPage(hits, hasMore, query.q);
+  ctx.body = presentSearchPage(hits, hasMore, query.q, actor.role);
 });
 
 export default router;

@@ -29,6 +29,7 @@ export function AuthPage() {
     searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in",
   );
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [typedEmail, setTypedEmail] = useState("");
   const toast = useToast();
   const arrivalError = searchParams.get("error");
 
@@ -60,14 +61,19 @@ export function AuthPage() {
           <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
-          <SignInForm onForgotPassword={() => setForgotOpen(true)} />
+          <SignInForm
+            onForgotPassword={(email) => {
+              setTypedEmail(email);
+              setForgotOpen(true);
+            }}
+          />
         </TabsContent>
         <TabsContent value="sign-up">
           <SignUpForm />
         </TabsContent>
       </Tabs>
       <GoogleSignIn />
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} email={typedEmail} />
     </AuthLayout>
   );
 }

@@ -12,10 +12,26 @@ import { resetEmail } from "./stored-emails";
 interface ForgotPasswordDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** What the Sign In form's Email field holds: the field starts with it. */
+  email: string;
 }
 
-export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
-  const [email, setEmail] = useState("");
+export function ForgotPasswordDialog({ open, onOpenChange, email }: ForgotPasswordDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reset your password"
+      description="Enter the email address of your account and we'll send you a code to set a new password."
+    >
+      {/* Mounted with each opening: it starts from the Sign In form's email every time. */}
+      <ResetCodeForm typedEmail={email} onSent={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function ResetCodeForm({ typedEmail, onSent }: { typedEmail: string; onSent: () => void }) {
+  const [email, setEmail] = useState(typedEmail.trim());
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -25,7 +41,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
     onSuccess: (answer, address) => {
       resetEmail.set(address);
       toast({ title: "Email sent", description: answer.message, variant: "success" });
-      onOpenChange(false);
+      onSent();
       navigate("/reset-password");
     },
     onError: (error) =>
@@ -51,31 +67,24 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Reset your password"
-      description="Enter the email address of your account and we'll send you a code to set a new password."
-    >
-      {/* noValidate: the empty-email notice comes from us, in the product's words. */}
-      <form className="form-stack" onSubmit={submit} noValidate>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@company.com"
-        />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" loading={sendCode.isPending}>
-            {sendCode.isPending ? "Sending..." : "Send reset code"}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+    // noValidate: the empty-email notice comes from us, in the product's words.
+    <form className="form-stack" onSubmit={submit} noValidate>
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder="you@company.com"
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" loading={sendCode.isPending}>
+          {sendCode.isPending ? "Sending..." : "Send reset code"}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

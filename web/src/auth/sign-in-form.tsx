@@ -19,7 +19,8 @@ function needsVerification(error: unknown): error is ApiError {
   return body?.requiresVerification === true || error.message.startsWith("VERIFICATION_REQUIRED");
 }
 
-export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+/** `onForgotPassword` gets the email typed so far: the reset dialog starts with it. */
+export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const queryClient = useQueryClient();
@@ -77,7 +78,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
         onChange={(event) => setPassword(event.target.value)}
       />
       <div className="auth-forgot">
-        <button type="button" className="link-button" onClick={onForgotPassword}>
+        <button type="button" className="link-button" onClick={() => onForgotPassword(email)}>
           Forgot password?
         </button>
       </div>

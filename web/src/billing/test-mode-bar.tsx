@@ -9,7 +9,7 @@ export function TestModeBar() {
   const mode = useBillingMode();
   if (mode !== "test") return null;
   return (
-    <div className="test-mode-bar" role="note">
+    <div className="test-mode-bar" role="note" data-toast-clear>
       TEST MODE: no real payment is taken. Stripe is not configured on this server.
     </div>
   );

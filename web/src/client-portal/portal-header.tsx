@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ownerNameForClient } from "../../../shared/owner-name";
 import { serverMessage } from "../api/client";
 import { logout, type User } from "../api/current-user";
 import { Button } from "../ui/button";
@@ -30,6 +31,7 @@ interface PortalHeaderProps {
 export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const ownerName = ownerNameForClient(client.owner);
   const signOut = useMutation({
     mutationFn: () => logout(queryClient),
     // Clients have no password: the portal's own page offers a sign-in link by email.
@@ -48,10 +50,10 @@ export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
         <OwnerBrand owner={client.owner} />
       </div>
       <div className="portal-header__contact">
-        <Avatar name={client.owner.fullName} imageUrl={client.owner.profilePicture} size={36} />
+        <Avatar name={ownerName} imageUrl={client.owner.profilePicture} size={36} />
         <p className="portal-header__contact-text">
           <span className="portal-header__contact-label">Your contact</span>
-          <span className="portal-header__contact-name">{client.owner.fullName}</span>
+          <span className="portal-header__contact-name">{ownerName}</span>
         </p>
       </div>
       <p className="portal-header__welcome">

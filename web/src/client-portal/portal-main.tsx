@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
+import { ownerNameForClient } from "../../../shared/owner-name";
 import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
@@ -42,6 +43,16 @@ function brandStyle(owner: PortalClient["owner"]) {
   return brandColors(owner.accountTier === "agency" ? owner : DEFAULT_COLORS);
 }
 
+/**
+ * The "Powered by" footer ends each tab: under the composer, and after the Attachments and
+ * Settings pages' content, scrolling with it (pinned below them, it cut into a phone's screen).
+ */
+const footer = (
+  <footer className="portal__footer">
+    Powered by <strong>ClientDesk</strong>
+  </footer>
+);
+
 /** The signed-in client's page (spec "main"): Conversation, Attachments, Settings, footer. */
 export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   // ?tab=settings: the link in notification emails to change the delay.
@@ -57,8 +68,9 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
     [client.id],
   );
   const queryClient = useQueryClient();
-  const ownerName = client.owner.companyName || client.owner.fullName;
-  useUnreadTitle(useUnreadCount(client.id, "client"));
+  const ownerName = ownerNameForClient(client.owner);
+  const unread = useUnreadCount(client.id, "client");
+  useUnreadTitle(unread);
   // Signed-out pages of this browser wear this owner's branding later.
   useEffect(() => rememberClient(client.id), [client.id]);
   const status = useRealtime({
@@ -78,7 +90,16 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
       <ConnectionBanner status={status} />
       <Tabs value={tab} onValueChange={setTab} className="portal__tabs">
         <TabsList className="portal__tablist" aria-label="Your conversation">
-          <TabsTrigger value="conversation">Conversation</TabsTrigger>
+          <TabsTrigger value="conversation">
+            Conversation
+            {/* Away on another tab: the count of what arrived meanwhile. */}
+            {tab !== "conversation" && !!unread && (
+              <span className="portal__tab-unread">
+                {unread}
+                <span className="visually-hidden"> unread</span>
+              </span>
+            )}
+          </TabsTrigger>
           <TabsTrigger value="attachments">Attachments</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
@@ -89,22 +110,25 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
               viewerRole="client"
               otherName={ownerName}
               otherAvatar={{
-                name: client.owner.fullName,
+                name: ownerName,
                 imageUrl: client.owner.profilePicture,
               }}
               focusMessageId={focusMessageId}
               onFocused={onFocused}
             />
+            {footer}
           </TabsContent>
           <TabsContent value="attachments" className="portal__panel portal__panel--page">
             <Suspense fallback={<Spinner label="Loading attachments" />}>
               <AttachmentsPanel clientId={client.id} viewerRole="client" otherName={ownerName} />
             </Suspense>
+            {footer}
           </TabsContent>
           <TabsContent value="settings" className="portal__panel portal__panel--page">
             <Suspense fallback={<Spinner label="Loading settings" />}>
               <PortalSettings client={client} />
             </Suspense>
+            {footer}
           </TabsContent>
         </main>
       </Tabs>
@@ -126,9 +150,6 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
           />
         </Suspense>
       )}
-      <footer className="portal__footer">
-        Powered by <strong>ClientDesk</strong>
-      </footer>
     </div>
   );
 }

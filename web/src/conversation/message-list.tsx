@@ -135,7 +135,12 @@ function MessageItem({ message, own, grouped, receipt, file, avatar, found }: Me
         <span className="message__sender">{message.senderName}</span>
         <span className="message__time">{time}</span>
       </p>
-      {message.content && <p className="message__bubble">{message.content}</p>}
+      {/* dir="auto": its own direction, isolated (conversation.css): overrides stay inside. */}
+      {message.content && (
+        <p className="message__bubble" dir="auto">
+          {message.content}
+        </p>
+      )}
       {file}
       {receipt && (
         <p className={`message__receipt${receipt === "Seen" ? " message__receipt--seen" : ""}`}>

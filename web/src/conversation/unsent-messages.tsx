@@ -68,7 +68,9 @@ export function UnsentMessages({ entries, onRetry }: UnsentMessagesProps) {
     <ol className="message-list message-list--unsent" aria-label="Messages not yet sent">
       {entries.map((entry) => (
         <li key={entry.key} className={`message message--own message--${entry.state}`}>
-          <p className="message__bubble">{entry.content}</p>
+          <p className="message__bubble" dir="auto">
+            {entry.content}
+          </p>
           <UnsentReceipt entry={entry} onRetry={onRetry} />
         </li>
       ))}

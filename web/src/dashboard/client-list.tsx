@@ -93,7 +93,7 @@ function ClientListItem({ client, selected }: { client: OwnerClient; selected: b
             {formatActivity(activity)}
           </time>
         </span>
-        <span className="client-list__row">
+        <span className="client-list__row client-list__row--badges">
           <span
             className={`client-list__state${client.joinedAt ? " client-list__state--joined" : ""}`}
           >

@@ -7,6 +7,7 @@ import { buttonClassName } from "../ui/button";
 import { ArrowLeftIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { useToastStep } from "../ui/toast-steps";
 import { ClientActions } from "./client-actions";
 import { openedFromList } from "./client-list";
 import type { OwnerClient } from "./clients-query";
@@ -26,6 +27,8 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
   const queryClient = useQueryClient();
   const goBack = useBackToList();
   const { focusMessageId, onFocused } = useMessageToShow();
+  // An error about this client goes once the owner moves on to another client or the list.
+  useToastStep(true);
   // A search result opens in the conversation, whichever tab was open.
   useEffect(() => {
     if (focusMessageId) setTab("conversation");

@@ -15,7 +15,7 @@ export function PaymentFailedBanner() {
   const graceEnd = status?.paymentFailureGraceEnd;
   if (!graceEnd) return null;
   return (
-    <div className="payment-banner" role="alert">
+    <div className="payment-banner" role="alert" data-toast-clear>
       <AlertIcon />
       <p className="payment-banner__text">
         Payment failed! Your account will be downgraded on {formatGraceEnd(graceEnd)}

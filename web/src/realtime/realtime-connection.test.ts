@@ -153,14 +153,38 @@ describe("connectRealtime", () => {
     expect(sockets).toHaveLength(13);
   });
 
-  it.each([4001, 4401])("stops for good on close code %i", (code) => {
+  it("stops for good on close code 4001 (access removed)", () => {
     const { connection, options } = connect();
     sockets[0]!.open();
-    sockets[0]!.drop(code);
-    expect(options.onEnded).toHaveBeenCalledWith(code);
+    sockets[0]!.drop(4001);
+    expect(options.onEnded).toHaveBeenCalledWith(4001);
     expect(connection.status).toBe("ended");
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it("after 4401 (session ended) tries the browser's current session at once; a refusal then is the second failure", () => {
+    const { connection, options } = connect({ random: () => 0 });
+    sockets[0]!.open();
+    sockets[0]!.drop(4401);
+    expect(options.onEnded).not.toHaveBeenCalled();
+    expect(connection.status).toBe("reconnecting");
+    // The session's end counts as a first refusal...
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1);
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    // ...so a refused attempt now (nobody signed in here any more) is the second, on which
+    // the page asks who is signed in.
+    sockets[1]!.drop(1006);
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(2);
+    vi.advanceTimersByTime(BACKOFF_MAX_MS);
+    // Open again (e.g. signed in again meanwhile): the count starts over.
+    sockets[2]!.open();
+    expect(connection.status).toBe("open");
+    sockets[2]!.drop(1006);
+    vi.advanceTimersByTime(BACKOFF_MAX_MS);
+    sockets[3]!.drop(1006);
+    expect(options.onConnectFailed).toHaveBeenLastCalledWith(1);
   });
 
   it("reconnects at once after 1012 (server restarting), spread over 0-250 ms, and catches up", () => {

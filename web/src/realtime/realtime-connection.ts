@@ -1,10 +1,11 @@
 /**
  * The browser's end of /ws: one socket, events handed to a callback, reconnects with
- * exponential backoff and jitter after a drop (at once after a 1012), and a catch-up call after each reconnect so
- * that nothing sent while the socket was down is missed. Free of React so it can be tested
- * with a fake WebSocket.
+ * exponential backoff and jitter after a drop (at once after a 1012 or a 4401), and a catch-up
+ * call after each reconnect so that nothing sent while the socket was down is missed. Free of
+ * React so it can be tested with a fake WebSocket.
  */
 import {
+  CLOSE_CODES,
   endsRealtime,
   type RealtimeEvent,
   realtimeEventSchema,
@@ -27,7 +28,7 @@ export type RealtimeStatus =
   | "open"
   /** The socket dropped; the next attempt is scheduled or under way. */
   | "reconnecting"
-  /** The server ended access or the session (4001, 4401): no more attempts. */
+  /** The server ended access (4001): no more attempts. */
   | "ended"
   /** Closed by the page. */
   | "closed";
@@ -82,9 +83,12 @@ export interface RealtimeOptions {
    * opened, and an event sent in between would otherwise be missed.
    */
   onConnected?: () => void;
-  /** The server closed with 4001 (access removed) or 4401 (session ended): no reconnect. */
+  /** The server closed with 4001 (access removed): no reconnect. */
   onEnded?: (code: number) => void;
-  /** An attempt failed before the socket opened (`failures` in a row); e.g. signed out. */
+  /**
+   * An attempt failed before the socket opened (`failures` in a row); e.g. signed out. A
+   * socket closed because its session ended (4401) counts as the first of them.
+   */
   onConnectFailed?: (failures: number) => void;
   onStatus?: (status: RealtimeStatus) => void;
   createSocket?: (url: string) => SocketLike;
@@ -156,7 +160,10 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
         options.onEnded?.(event.code);
         return;
       }
-      if (!opened) {
+      // A session that ended may have a successor in this browser's cookie (a password change
+      // signs this browser in anew): the next attempt, at once, tries it. Its end counts as a
+      // first refusal, so that a second one (nobody signed in here) asks who is signed in.
+      if (!opened || event.code === CLOSE_CODES.sessionEnded) {
         failuresBeforeOpen += 1;
         options.onConnectFailed?.(failuresBeforeOpen);
       }

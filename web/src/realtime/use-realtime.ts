@@ -44,7 +44,7 @@ function invalidate(queryClient: QueryClient, keys: readonly unknown[][]) {
 
 interface UseRealtimeOptions {
   side: RealtimeSide;
-  /** Called for 4001 (access removed) and 4401 (session ended); the socket stays closed. */
+  /** Called for 4001 (access removed); the socket stays closed. */
   onEnded?: (code: number) => void;
 }
 
@@ -75,13 +75,14 @@ export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStat
       onEvent: (event) => invalidate(queryClient, invalidationsFor(event, side)),
       onConnected: () => invalidate(queryClient, catchUpInvalidations(side)),
       onEnded: (code) => {
-        // The server says to ask who is signed in now (the session or the access is gone).
+        // The server says to ask who is signed in now (the access is gone).
         void queryClient.invalidateQueries({ queryKey: queryKeys.user });
         onEndedRef.current?.(code);
       },
       onConnectFailed: (failures) => {
         // A refused upgrade (e.g. the session expired) looks like any dropped connection;
-        // asking who is signed in lets the page leave when nobody is.
+        // asking who is signed in lets the page leave when nobody is (right after a 4401, the
+        // first refusal is the second failure: signed out elsewhere).
         if (failures === 2 || failures % 10 === 0) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.user });
         }

@@ -199,7 +199,7 @@ function ResultBody({ result, showClientName }: { result: SearchResult; showClie
         </time>
       </span>
       {showClientName && <span className="search-result__sender">{result.senderName}</span>}
-      <span className="search-result__snippet">
+      <span className="search-result__snippet" dir="auto">
         {result.kind === "file" && <FileIcon />}
         <Snippet parts={result.snippet} />
       </span>

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { CloseIcon } from "./icons";
+import { useToastStep } from "./toast-steps";
 import "./dialog.css";
 
 interface DialogProps {
@@ -25,6 +26,8 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
+  // An error shown while the dialog is open closes with it; Escape is the dialog's.
+  useToastStep(open, () => onOpenChange(false));
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -33,7 +36,7 @@ export function Dialog({
           className={`dialog__content${width === "wide" ? " dialog__content--wide" : ""}${className ? ` ${className}` : ""}`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
-          <div className="dialog__header">
+          <div className="dialog__header" data-toast-clear>
             <div>
               <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
               {description && (
