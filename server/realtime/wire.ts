@@ -1,4 +1,4 @@
-import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime";
+import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
 import type { HubMessage } from "./hub";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

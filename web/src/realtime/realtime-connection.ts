@@ -8,7 +8,6 @@ import {
   CLOSE_CODES,
   endsRealtime,
   type RealtimeEvent,
-  realtimeEventSchema,
   reconnectsAtOnce,
 } from "../../../shared/realtime";
 
@@ -43,8 +42,18 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return ceiling / 2 + random() * (ceiling / 2);
 }
 
+/**
+ * The events' schema (and zod with it), loaded once, after the first paint: nothing arrives
+ * before the socket opens, and the client portal's first load stays small.
+ */
+let eventSchema: Promise<typeof import("../../../shared/realtime-events")> | null = null;
+const loadEventSchema = () => {
+  eventSchema ??= import("../../../shared/realtime-events");
+  return eventSchema;
+};
+
 /** A frame from the server as an event (the shared schema), or null for anything else. */
-export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
+export async function parseRealtimeEvent(data: unknown): Promise<RealtimeEvent | null> {
   if (typeof data !== "string") return null;
   let value: unknown;
   try {
@@ -52,7 +61,7 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
   } catch {
     return null;
   }
-  const parsed = realtimeEventSchema.safeParse(value);
+  const parsed = (await loadEventSchema()).realtimeEventSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
@@ -114,6 +123,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let failuresBeforeOpen = 0;
   let everOpened = false;
   let stopped = false;
+  /** Frames are parsed one after another, so that events keep their order. */
+  let delivered: Promise<void> = Promise.resolve();
 
   const setStatus = (next: RealtimeStatus) => {
     if (status === next) return;
@@ -133,6 +144,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       return;
     }
     socket = current;
+    void loadEventSchema();
     current.onopen = () => {
       if (stopped || socket !== current) return;
       opened = true;
@@ -144,8 +156,10 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     };
     current.onmessage = (message) => {
       if (stopped || socket !== current) return;
-      const event = parseRealtimeEvent(message.data);
-      if (event) options.onEvent(event);
+      delivered = delivered.then(async () => {
+        const event = await parseRealtimeEvent(message.data).catch(() => null);
+        if (event && !stopped) options.onEvent(event);
+      });
     };
     current.onerror = () => {
       // A close event always follows; reconnecting is decided there.

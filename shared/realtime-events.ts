@@ -1,0 +1,53 @@
+/**
+ * Events sent over /ws, and how the sockets close: one definition for the server, which
+ * checks every event against this schema before it goes out, and for the browser, which
+ * parses every frame with it and ignores what does not match.
+ *
+ * Small on purpose: clients refetch through the API, so permission checks stay in one place.
+ * messages_read tells a sender that the other side read up to a message (read receipts);
+ * client_joined tells the owner that an invite was used, so the list stops saying "Pending
+ * Invite" without a reload. branding_updated tells a client's open portal that its owner changed
+ * what the portal shows of them (colours, logo, company name, profile picture, name).
+ *
+ * zod/mini rather than zod: the browser loads this module after the first paint
+ * (web/src/realtime/realtime-connection.ts), and the mini build is a fraction of the size for
+ * the same checks. Close codes and types live in shared/realtime.ts, which has no zod.
+ */
+import * as z from "zod/mini";
+
+/**
+ * An id as events carry it. The browser only matches it against its own lists; the server,
+ * which looks the conversation up, also requires a uuid (server/realtime/wire.ts).
+ */
+const eventId = z.string().check(z.minLength(1), z.maxLength(100));
+
+export const MESSAGE_EVENT_TYPES = ["new_message", "feedback_updated", "messages_read"] as const;
+export type MessageEventType = (typeof MESSAGE_EVENT_TYPES)[number];
+
+const messageEventSchema = z.object({
+  type: z.enum(MESSAGE_EVENT_TYPES),
+  clientId: eventId,
+  messageId: eventId,
+});
+export type MessageEvent = z.infer<typeof messageEventSchema>;
+
+const clientJoinedSchema = z.object({
+  type: z.literal("client_joined"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+});
+
+const brandingUpdatedSchema = z.object({
+  type: z.literal("branding_updated"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+});
+
+/** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
+export const realtimeEventSchema = z.discriminatedUnion("type", [
+  messageEventSchema,
+  clientJoinedSchema,
+  brandingUpdatedSchema,
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent["type"];
