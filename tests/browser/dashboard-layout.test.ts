@@ -1,15 +1,12 @@
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient, setTier } from "../support/conversations";
 import { signUpOwner } from "../support/factories";
 import { minimalPdf } from "../support/pdf";
-import { openPage, sessionOf } from "../support/page";
+import { keepScreenshot, openPage, sessionOf } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
-/** Set SCREENSHOT_DIR to keep screenshots of the dashboard. */
-const screenshotDir = process.env.SCREENSHOT_DIR;
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -29,11 +26,6 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     await server?.close();
   });
 
-  async function shot(page: Page, name: string) {
-    if (!screenshotDir) return;
-    const { width, height } = page.viewportSize()!;
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}x${height}.png`) });
-  }
 
   const pageScroll = (page: Page) =>
     page.evaluate(() => {
@@ -81,7 +73,7 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     await page.mouse.move(700, 40);
     await page.mouse.wheel(0, 600);
     expect((await pageScroll(page)).top).toBe(0);
-    await shot(page, "dashboard-many-clients");
+    await keepScreenshot(page, "dashboard-many-clients");
   }, 90_000);
 
   it("on a phone, a long conversation scrolled back leaves the page itself still", async () => {
@@ -107,7 +99,7 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     await log.getByText("Line 1 of the brief").waitFor();
     const scroll = await pageScroll(page);
     expect(scroll.height).toBeLessThanOrEqual(scroll.screen);
-    await shot(page, "phone-conversation-scrolled-back");
+    await keepScreenshot(page, "phone-conversation-scrolled-back");
     await context.close();
   }, 60_000);
 
@@ -140,6 +132,6 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
       });
       expect(fits, text).toBe(true);
     }
-    await shot(page, "client-row-badges");
+    await keepScreenshot(page, "client-row-badges");
   });
 });

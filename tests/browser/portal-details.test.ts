@@ -1,14 +1,11 @@
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient, type JoinedClient } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
-import { sessionOf } from "../support/page";
+import { keepScreenshot, sessionOf } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
-/** Set SCREENSHOT_DIR to keep screenshots of the portal. */
-const screenshotDir = process.env.SCREENSHOT_DIR;
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONES = [
@@ -33,11 +30,6 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     await server?.close();
   });
 
-  async function shot(page: Page, name: string) {
-    if (!screenshotDir) return;
-    const { width, height } = page.viewportSize()!;
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}x${height}.png`) });
-  }
 
   /** The client's portal in a fresh browser; a phone-sized one is a touch phone. */
   async function portal(client: JoinedClient, viewport = DESKTOP): Promise<Page> {
@@ -105,7 +97,7 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
       await page.getByRole("tabpanel").evaluate((panel) => panel.scrollTo(0, 0));
       const first = (await turnOn.boundingBox())!;
       expect(first.y + first.height).toBeLessThanOrEqual(viewport.height);
-      await shot(page, "portal-settings-phone");
+      await keepScreenshot(page, "portal-settings-phone");
       await page.context().close();
     }
   }, 60_000);
@@ -118,7 +110,7 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
       await page.getByRole("tab", { name: other }).click();
       await owner.agent.post(`/api/clients/${client.id}/messages`, { content: `While on ${other}` });
       await expect.poll(() => conversationTab.textContent()).toBe("Conversation1 unread");
-      await shot(page, `portal-tab-cue-${other.toLowerCase()}`);
+      await keepScreenshot(page, `portal-tab-cue-${other.toLowerCase()}`);
       // Back on the conversation, the message is read and the mark goes.
       await conversationTab.click();
       await page.getByRole("log").getByText(`While on ${other}`).waitFor();
@@ -149,7 +141,7 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     await page.keyboard.press("Escape");
     // Nowhere does the portal use the owner's own name.
     expect(await page.getByText("Olivia Owner").count()).toBe(0);
-    await shot(page, "portal-owner-name");
+    await keepScreenshot(page, "portal-owner-name");
 
     // An owner with no company: their full name, the same everywhere.
     const solo = await signUpOwner(server, "Sam Solo");
@@ -203,6 +195,6 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     expect(await xOf(bubble("and thanks"), hebrew)).toBeGreaterThan(
       await xOf(bubble("and thanks"), "thanks"),
     );
-    await shot(page, "portal-bidi");
+    await keepScreenshot(page, "portal-bidi");
   });
 });

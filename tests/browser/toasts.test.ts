@@ -1,14 +1,11 @@
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient, setTier } from "../support/conversations";
 import { type SignedInOwner, signUpOwner } from "../support/factories";
-import { expectToast, openPage } from "../support/page";
+import { expectToast, keepScreenshot, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
-/** Set SCREENSHOT_DIR to keep screenshots of the notices over the page. */
-const screenshotDir = process.env.SCREENSHOT_DIR;
 
 const DESKTOP = { width: 1280, height: 800 };
 const SMALL_DESKTOP = { width: 1024, height: 700 };
@@ -37,11 +34,6 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
   const toast = (page: Page) => page.locator(".toast");
   const bar = (page: Page) => page.getByText("TEST MODE: no real payment is taken.");
 
-  async function shot(page: Page, name: string) {
-    if (!screenshotDir) return;
-    const { width, height } = page.viewportSize()!;
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}x${height}.png`) });
-  }
 
   async function dashboard(owner: SignedInOwner, viewport: { width: number; height: number }) {
     const page = await openPage(browser, server.url, owner.agent, { viewport, defaultTimeout: 10_000 });
@@ -106,7 +98,7 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
       await page.unroute("**/api/billing-mode");
       await settled(page);
       await expectApart(toast(page), bar(page));
-      await shot(page, "toast-under-test-mode-bar");
+      await keepScreenshot(page, "toast-under-test-mode-bar");
       await toast(page).getByRole("button", { name: "Dismiss notification" }).click();
       await expect.poll(() => toast(page).count()).toBe(0);
 
@@ -117,7 +109,7 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
       await settled(page);
       await expectApart(toast(page), dialog.getByRole("button", { name: "Close" }));
       await expectApart(toast(page), bar(page));
-      await shot(page, "toast-over-dialog");
+      await keepScreenshot(page, "toast-over-dialog");
       // The close button takes a click (nothing lies over it).
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect.poll(() => dialog.count()).toBe(0);

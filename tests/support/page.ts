@@ -44,3 +44,14 @@ export async function openPage(
   if (agent) await context.addCookies([{ name: "sid", value: sessionOf(agent), url: baseUrl }]);
   return context.newPage();
 }
+
+/**
+ * Keeps a screenshot of `page` as SCREENSHOT_DIR/<name>-<width>x<height>.png when that variable
+ * is set (to look at what a test saw); nothing otherwise.
+ */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png` });
+}
