@@ -1,14 +1,12 @@
-import type { z } from "zod";
 import { IpcChannels } from "../common/ipc-channels";
 import type { DesktopUploadProgress } from "../common/file-upload";
-import { type FileUploader, uploadFileInput, uploadIdInput } from "./file-upload";
 import {
-  assertTrustedSender,
-  type IpcInvokeEventLike,
-  type IpcMainLike,
-  IpcRefusedError,
-  parse,
-} from "./ipc";
+  type FileUploader,
+  type UploadFileInput,
+  uploadFileInput,
+  uploadIdInput,
+} from "./file-upload";
+import { handleTrusted, type IpcInvokeEventLike, parse, type TrustedIpc } from "./ipc";
 
 /** The page that asked: progress goes back to it alone, and its uploads end with it. */
 export interface UploadSender {
@@ -64,35 +62,12 @@ function senderOf(event: IpcInvokeEventLike): UploadSender | null {
  * The upload and cancel handlers: the sender is checked (the app's own page, main frame) and
  * the arguments parsed with zod before anything is read from disk.
  */
-export function registerFileUploadHandlers(options: {
-  ipcMain: IpcMainLike;
-  isAppUrl: (url: string) => boolean;
-  uploader: FileUploader;
-  log?: (message: string) => void;
-}): void {
-  const { ipcMain, isAppUrl, uploader } = options;
+export function registerFileUploadHandlers(options: TrustedIpc & { uploader: FileUploader }): void {
+  const { uploader } = options;
   const log = options.log ?? (() => {});
   const pages = uploadsBySender(uploader);
 
-  const checked = <T>(
-    channel: string,
-    event: IpcInvokeEventLike,
-    args: unknown[],
-    schema: z.ZodType<T>,
-  ): T => {
-    try {
-      assertTrustedSender(event, isAppUrl);
-      if (args.length !== 1)
-        throw new IpcRefusedError(`IPC refused: ${channel} takes one argument`);
-      return parse(schema, args[0], channel);
-    } catch (error) {
-      log(error instanceof Error ? error.message : String(error));
-      throw error;
-    }
-  };
-
-  ipcMain.handle(IpcChannels.uploadFile, async (event, ...args) => {
-    const input = checked(IpcChannels.uploadFile, event, args, uploadFileInput);
+  const upload = async (input: UploadFileInput, event: IpcInvokeEventLike) => {
     const sender = senderOf(event);
     const tracked = sender !== null && pages.started(sender, input.uploadId);
     const result = await uploader
@@ -104,9 +79,13 @@ export function registerFileUploadHandlers(options: {
       });
     if (result.outcome !== "uploaded") log(`upload ${input.uploadId}: ${result.outcome}`);
     return result;
-  });
+  };
 
-  ipcMain.handle(IpcChannels.cancelUpload, (event, ...args) => {
-    return uploader.cancel(checked(IpcChannels.cancelUpload, event, args, uploadIdInput));
-  });
+  // Parsed before the handler returns, so that a refusal is logged like the sender check's.
+  handleTrusted(options, IpcChannels.uploadFile, 1, (argument, event) =>
+    upload(parse(uploadFileInput, argument, IpcChannels.uploadFile), event),
+  );
+  handleTrusted(options, IpcChannels.cancelUpload, 1, (uploadId) =>
+    uploader.cancel(parse(uploadIdInput, uploadId, IpcChannels.cancelUpload)),
+  );
 }

@@ -180,8 +180,7 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
       const settled = new Promise((resolve) => setTimeout(resolve, WRITE_SETTLE_MS).unref());
       void Promise.race([writeInFlight, settled]).then(() => outgoing.abort());
     };
-    const abortRequest = letGo;
-    signal.addEventListener("abort", abortRequest, { once: true });
+    signal.addEventListener("abort", letGo, { once: true });
 
     // Each write waits until net took the chunk (backpressure), or for whatever ends the body.
     const stopper = Promise.race([
@@ -251,7 +250,7 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
     } catch {
       return signal.aborted ? { outcome: "cancelled" } : unreachable();
     } finally {
-      signal.removeEventListener("abort", abortRequest);
+      signal.removeEventListener("abort", letGo);
       // The body never ended (an early answer, a failure): the request is let go.
       if (bodyFailed) letGo();
     }
@@ -284,10 +283,6 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
       const controller = running.get(uploadId);
       controller?.abort();
       return controller !== undefined;
-    },
-    /** How many uploads are running. */
-    get running(): number {
-      return running.size;
     },
   };
 }

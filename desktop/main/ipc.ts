@@ -38,12 +38,9 @@ export interface IpcMainLike {
   ): void;
 }
 
-export interface IpcServices {
-  ipcMain: IpcMainLike;
-  isAppUrl: (url: string) => boolean;
+export interface IpcServices extends TrustedIpc {
   notifier: Notifier;
   setUnreadCount: (count: number) => void;
-  log?: (message: string) => void;
 }
 
 export class IpcRefusedError extends Error {
@@ -74,30 +71,47 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown, channel: string):
   return result.data;
 }
 
-export function registerIpcHandlers(services: IpcServices): void {
-  const { ipcMain, isAppUrl, notifier } = services;
-  const log = services.log ?? (() => {});
+/** What every group of handlers registers with. */
+export interface TrustedIpc {
+  ipcMain: IpcMainLike;
+  isAppUrl: (url: string) => boolean;
+  log?: (message: string) => void;
+}
 
-  /** Wraps a handler with the sender check and argument count; logs refusals. */
-  const handle = (channel: string, handler: (...args: unknown[]) => void) => {
-    ipcMain.handle(channel, (event, ...args) => {
-      try {
-        assertTrustedSender(event, isAppUrl);
-        if (args.length !== 1)
-          throw new IpcRefusedError(`IPC refused: ${channel} takes one argument`);
-        handler(...args);
-      } catch (error) {
-        log(error instanceof Error ? error.message : String(error));
-        throw error;
+/**
+ * Registers `handler` behind the checks every handler makes: the call comes from the app's
+ * own page in the main frame, with `arity` arguments. A refusal, or an error the handler
+ * throws before it returns (a zod refusal), is logged and thrown: the renderer's invoke rejects.
+ */
+export function handleTrusted(
+  { ipcMain, isAppUrl, log }: TrustedIpc,
+  channel: string,
+  arity: 0 | 1,
+  handler: (argument: unknown, event: IpcInvokeEventLike) => unknown,
+): void {
+  ipcMain.handle(channel, (event, ...args) => {
+    try {
+      assertTrustedSender(event, isAppUrl);
+      if (args.length !== arity) {
+        const takes = arity === 0 ? "takes no arguments" : "takes one argument";
+        throw new IpcRefusedError(`IPC refused: ${channel} ${takes}`);
       }
-    });
-  };
+      return handler(args[0], event);
+    } catch (error) {
+      log?.(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  });
+}
 
-  handle(IpcChannels.showNotification, (payload) => {
+export function registerIpcHandlers(services: IpcServices): void {
+  const { notifier } = services;
+
+  handleTrusted(services, IpcChannels.showNotification, 1, (payload) => {
     notifier.show(parse(showNotificationInput, payload, IpcChannels.showNotification));
   });
 
-  handle(IpcChannels.setUnreadCount, (count) => {
+  handleTrusted(services, IpcChannels.setUnreadCount, 1, (count) => {
     services.setUnreadCount(parse(unreadCountInput, count, IpcChannels.setUnreadCount));
   });
 }

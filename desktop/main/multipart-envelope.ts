@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 /**
  * The text around a file in a multipart/form-data body, so that the file itself can be
- * streamed between them and the body's length known before it is sent (Content-Length).
+ * streamed between them.
  */
 export interface MultipartEnvelope {
   contentType: string;
@@ -10,8 +10,6 @@ export interface MultipartEnvelope {
   preamble: Buffer;
   /** The end of the file part and the closing boundary. */
   epilogue: Buffer;
-  /** The whole body's length for a file of `fileSize` bytes. */
-  length(fileSize: number): number;
 }
 
 /** As browsers escape a name in a Content-Disposition of multipart/form-data (HTML spec). */
@@ -33,12 +31,9 @@ export function multipartEnvelope(options: {
   head +=
     `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(options.fileField)}"; ` +
     `filename="${quoted(options.fileName)}"\r\nContent-Type: ${options.fileType}\r\n\r\n`;
-  const preamble = Buffer.from(head, "utf8");
-  const epilogue = Buffer.from(`\r\n--${boundary}--\r\n`, "utf8");
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
-    preamble,
-    epilogue,
-    length: (fileSize) => preamble.length + fileSize + epilogue.length,
+    preamble: Buffer.from(head, "utf8"),
+    epilogue: Buffer.from(`\r\n--${boundary}--\r\n`, "utf8"),
   };
 }

@@ -24,6 +24,14 @@ export type CookieChangeCause =
   | "evicted"
   | "expired-overwrite";
 
+/** Electron's cookies "changed" event. */
+export type CookieChangeListener = (
+  event: unknown,
+  cookie: CookieLike,
+  cause: CookieChangeCause,
+  removed: boolean,
+) => void;
+
 export interface CookieJar {
   set(details: {
     url: string;
@@ -34,24 +42,8 @@ export interface CookieJar {
     secure: boolean;
     sameSite: "lax";
   }): Promise<void>;
-  on(
-    event: "changed",
-    listener: (
-      event: unknown,
-      cookie: CookieLike,
-      cause: CookieChangeCause,
-      removed: boolean,
-    ) => void,
-  ): unknown;
-  off(
-    event: "changed",
-    listener: (
-      event: unknown,
-      cookie: CookieLike,
-      cause: CookieChangeCause,
-      removed: boolean,
-    ) => void,
-  ): unknown;
+  on(event: "changed", listener: CookieChangeListener): unknown;
+  off(event: "changed", listener: CookieChangeListener): unknown;
 }
 
 const storedSessionSchema = z.object({
@@ -95,12 +87,7 @@ export function createSessionKeeper(options: SessionKeeperOptions): SessionKeepe
     (cookie.domain === undefined || cookie.domain.replace(/^\./, "") === host) &&
     (cookie.path === undefined || cookie.path === "/");
 
-  const listener = (
-    _event: unknown,
-    cookie: CookieLike,
-    cause: CookieChangeCause,
-    removed: boolean,
-  ) => {
+  const listener: CookieChangeListener = (_event, cookie, cause, removed) => {
     if (!isSessionCookie(cookie)) return;
     if (removed) {
       // An overwrite removes the old cookie just before adding the new one.

@@ -3,62 +3,23 @@
  * preload's window.clientdesk) instead of navigating, waits with a Cancel, shows a failure,
  * and lands on the dashboard once main reports the app signed in.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser } from "../../tests/support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserAvailable } from "../../tests/support/browser";
+import { keepScreenshot } from "../../tests/support/page";
 import {
-  buildDesktopApp,
-  type ServedRenderer,
-  serveRenderer,
-} from "../../tests/support/desktop-build";
-import { contentSecurityPolicy } from "../main/csp";
+  answerServer,
+  owner,
+  planAnswers,
+  SERVER,
+  useBuiltRenderer,
+} from "../test/renderer-harness";
 
-const _root = path.resolve(import.meta.dirname, "../..");
-const SERVER = "http://server.test";
-const shots = process.env.SCREENSHOT_DIR;
-const csp = contentSecurityPolicy({
-  server: { serverUrl: SERVER, websocketUrl: "ws://server.test/ws" },
-});
-
-const owner = {
-  id: "u1",
-  email: "owner@example.com",
-  fullName: "Olivia Owner",
-  companyName: "Olivia Design",
-  role: "owner",
-  profilePicture: null,
-  companyLogo: null,
-  primaryColor: "#0093ff",
-  backgroundColor: "#ffffff",
-  textColor: "#000000",
-  emailNotificationDelay: 5,
-  accountTier: "free",
-  emailVerified: true,
-  hasPassword: false,
-  clientId: null,
-};
+/** Signed up with Google: no password, on the free plan. */
+const googleOwner = { ...owner, accountTier: "free", hasPassword: false };
 
 describe.skipIf(!browserAvailable)("desktop renderer: Google sign-in through main", () => {
-  let outFolder: string;
-  let renderer: ServedRenderer;
-  let origin: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    outFolder = await buildDesktopApp("google-test");
-    renderer = await serveRenderer(outFolder, csp);
-    origin = renderer.origin;
-    browser = await launchBrowser();
-    if (shots) mkdirSync(shots, { recursive: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await renderer?.close();
-    if (outFolder) rmSync(outFolder, { recursive: true, force: true });
-  });
+  const app = useBuiltRenderer("google-test");
 
   /** The app signed out, with a stub preload whose sign-in the test ends by hand. */
   async function openSignedOut(): Promise<{
@@ -66,7 +27,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: Google sign-in through mai
     serverPaths: string[];
     signInOnServer: () => void;
   }> {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1100, height: 900 } });
     let signedIn = false;
     const serverPaths: string[] = [];
     await page.addInitScript((serverUrl) => {
@@ -90,47 +51,17 @@ describe.skipIf(!browserAvailable)("desktop renderer: Google sign-in through mai
         },
       };
     }, SERVER);
-    await page.route(`${SERVER}/**`, async (route) => {
-      const url = new URL(route.request().url());
+    const plan = planAnswers("free", 0);
+    await answerServer(page, app.origin, async (url, json) => {
       serverPaths.push(url.pathname);
-      const json = (status: number, body: unknown) =>
-        route.fulfill({
-          status,
-          contentType: "application/json",
-          headers: {
-            "Access-Control-Allow-Origin": origin,
-            "Access-Control-Allow-Credentials": "true",
-          },
-          body: JSON.stringify(body),
-        });
       if (url.pathname === "/api/user")
-        return signedIn ? json(200, owner) : json(401, { message: "Not signed in" });
+        return signedIn ? json(200, googleOwner) : json(401, { message: "Not signed in" });
       if (url.pathname === "/api/auth/google-available") return json(200, { available: true });
       if (url.pathname === "/api/clients") return json(200, []);
-      if (url.pathname === "/api/user/account-tier") {
-        return json(200, {
-          currentTier: "free",
-          clientCount: 0,
-          canCreateMore: true,
-          tierConfig: {
-            name: "Free",
-            clientLimit: 1,
-            logoSupport: false,
-            colorCustomization: false,
-          },
-        });
-      }
-      if (url.pathname === "/api/subscription/status") {
-        return json(200, {
-          accountTier: "free",
-          subscriptionStatus: null,
-          subscriptionEndDate: null,
-          paymentFailureGraceEnd: null,
-        });
-      }
+      if (url.pathname in plan) return json(200, plan[url.pathname]);
       return json(404, { message: "Not found" });
     });
-    await page.goto(`${origin}/`);
+    await page.goto(`${app.origin}/`);
     await page.waitForURL(/\/auth$/);
     return {
       page,
@@ -160,7 +91,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: Google sign-in through mai
     await waiting.waitFor();
     expect(await googleCalls(page)).toMatchObject({ calls: 1 });
     expect(page.url()).toMatch(/\/auth$/);
-    if (shots) await page.screenshot({ path: path.join(shots, "desktop-google-waiting.png") });
+    await keepScreenshot(page, "desktop-google-waiting");
 
     await page.getByRole("button", { name: "Cancel" }).click();
     await google.waitFor();
@@ -175,7 +106,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: Google sign-in through mai
       .filter({ hasText: "Google sign-in failed. Try again." })
       .waitFor();
     await google.waitFor();
-    if (shots) await page.screenshot({ path: path.join(shots, "desktop-google-failed.png") });
+    await keepScreenshot(page, "desktop-google-failed");
 
     // The window itself never went to the server's Google pages.
     expect(serverPaths.filter((pathname) => pathname.startsWith("/auth/"))).toEqual([]);
@@ -193,7 +124,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: Google sign-in through mai
       .getByRole("button", { name: /Olivia Owner|account/i })
       .first()
       .waitFor();
-    if (shots) await page.screenshot({ path: path.join(shots, "desktop-google-signed-in.png") });
+    await keepScreenshot(page, "desktop-google-signed-in");
     await page.close();
   });
 });

@@ -3,41 +3,18 @@
  * renderer, a stand-in for the preload's window.clientdesk whose loadPendingMessages answers
  * what main saved before the restart, and the server answered by Playwright routes.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser } from "../../tests/support/browser";
-import {
-  buildDesktopApp,
-  type ServedRenderer,
-  serveRenderer,
-} from "../../tests/support/desktop-build";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserAvailable } from "../../tests/support/browser";
+import { keepScreenshot } from "../../tests/support/page";
 import type { PendingMessage } from "../../web/src/platform/pending-messages";
-import { contentSecurityPolicy } from "../main/csp";
-
-const SERVER = "http://server.test";
-const csp = contentSecurityPolicy({
-  server: { serverUrl: SERVER, websocketUrl: "ws://server.test/ws" },
-});
-const screenshots = process.env.SCREENSHOT_DIR;
-
-const owner = {
-  id: "u1",
-  email: "owner@example.com",
-  fullName: "Olivia Owner",
-  companyName: "Olivia Design",
-  role: "owner",
-  profilePicture: null,
-  companyLogo: null,
-  primaryColor: "#0093ff",
-  backgroundColor: "#ffffff",
-  textColor: "#000000",
-  emailNotificationDelay: 5,
-  accountTier: "pro",
-  emailVerified: true,
-  hasPassword: true,
-  clientId: null,
-};
+import {
+  answerServer,
+  owner,
+  planAnswers,
+  SERVER,
+  useBuiltRenderer,
+} from "../test/renderer-harness";
 
 const acme = {
   id: "c1",
@@ -98,25 +75,10 @@ interface Stand {
 }
 
 describe.skipIf(!browserAvailable)("desktop renderer: unsent messages across a restart", () => {
-  let outFolder: string;
-  let renderer: ServedRenderer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    outFolder = await buildDesktopApp("pending-messages-test");
-    renderer = await serveRenderer(outFolder, csp);
-    browser = await launchBrowser();
-    if (screenshots) mkdirSync(screenshots, { recursive: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await renderer?.close();
-    if (outFolder) rmSync(outFolder, { recursive: true, force: true });
-  });
+  const app = useBuiltRenderer("pending-messages-test");
 
   async function openApp() {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -147,44 +109,14 @@ describe.skipIf(!browserAvailable)("desktop renderer: unsent messages across a r
 
     const posted: { key: string | null; content: string }[] = [];
     const stored = [earlier];
-    await page.route(`${SERVER}/**`, async (route) => {
+    const plan = planAnswers("pro", 1);
+    await answerServer(page, app.origin, async (url, json, route) => {
       const request = route.request();
-      const url = new URL(request.url());
-      const json = (status: number, body: unknown) =>
-        route.fulfill({
-          status,
-          contentType: "application/json",
-          headers: {
-            "Access-Control-Allow-Origin": renderer.origin,
-            "Access-Control-Allow-Credentials": "true",
-          },
-          body: JSON.stringify(body),
-        });
       if (url.pathname === "/api/user") return json(200, owner);
       if (url.pathname === "/api/clients") return json(200, [acme]);
       if (url.pathname === "/healthz") return json(200, { ok: true });
       if (url.pathname === "/api/auth/google-available") return json(200, { available: false });
-      if (url.pathname === "/api/user/account-tier") {
-        return json(200, {
-          currentTier: "pro",
-          clientCount: 1,
-          canCreateMore: true,
-          tierConfig: {
-            name: "Pro",
-            clientLimit: 10,
-            logoSupport: false,
-            colorCustomization: false,
-          },
-        });
-      }
-      if (url.pathname === "/api/subscription/status") {
-        return json(200, {
-          accountTier: "pro",
-          subscriptionStatus: "active",
-          subscriptionEndDate: null,
-          paymentFailureGraceEnd: null,
-        });
-      }
+      if (url.pathname in plan) return json(200, plan[url.pathname]);
       if (url.pathname === "/api/clients/c1/messages" && request.method() === "POST") {
         const { content } = request.postDataJSON() as { content: string };
         posted.push({ key: await request.headerValue("idempotency-key"), content });
@@ -203,7 +135,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: unsent messages across a r
       if (request.method() === "OPTIONS") return json(204, null);
       return json(200, []);
     });
-    await page.goto(`${renderer.origin}/?client=c1`);
+    await page.goto(`${app.origin}/?client=c1`);
     const stand = () =>
       page.evaluate(() => {
         const { loads, saves } = (window as unknown as { __desktop: Stand }).__desktop;
@@ -235,7 +167,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: unsent messages across a r
       .getByText("Not sent: it waited over a day; check the conversation before you retry")
       .waitFor();
     expect(posted).toEqual([]);
-    if (screenshots) await page.screenshot({ path: `${screenshots}/desktop-restored-queue.png` });
+    await keepScreenshot(page, "desktop-restored-queue");
 
     await context.setOffline(false);
     await expect
@@ -271,7 +203,7 @@ describe.skipIf(!browserAvailable)("desktop renderer: unsent messages across a r
           },
         ],
       });
-    if (screenshots) await page.screenshot({ path: `${screenshots}/desktop-restored-sent.png` });
+    await keepScreenshot(page, "desktop-restored-sent");
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

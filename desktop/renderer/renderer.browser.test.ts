@@ -3,41 +3,17 @@
  * handler's own code (on a loopback port, since Chromium here has no app:// scheme), a stub
  * of the preload's window.clientdesk, and the server answered by Playwright routes.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser } from "../../tests/support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserAvailable } from "../../tests/support/browser";
+import { keepScreenshot } from "../../tests/support/page";
 import {
-  buildDesktopApp,
-  type ServedRenderer,
-  serveRenderer,
-} from "../../tests/support/desktop-build";
-import { contentSecurityPolicy } from "../main/csp";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const SERVER = "http://server.test";
-const csp = contentSecurityPolicy({
-  server: { serverUrl: SERVER, websocketUrl: "ws://server.test/ws" },
-});
-
-const owner = {
-  id: "u1",
-  email: "owner@example.com",
-  fullName: "Olivia Owner",
-  companyName: "Olivia Design",
-  role: "owner",
-  profilePicture: null,
-  companyLogo: null,
-  primaryColor: "#0093ff",
-  backgroundColor: "#ffffff",
-  textColor: "#000000",
-  emailNotificationDelay: 5,
-  accountTier: "pro",
-  emailVerified: true,
-  hasPassword: true,
-  clientId: null,
-};
+  answerServer,
+  owner,
+  planAnswers,
+  SERVER,
+  useBuiltRenderer,
+} from "../test/renderer-harness";
 
 function client(id: string, name: string, unreadCount: number) {
   return {
@@ -56,26 +32,10 @@ function client(id: string, name: string, unreadCount: number) {
 }
 
 describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
-  let outFolder: string;
-  let renderer: ServedRenderer;
-  let origin: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    outFolder = await buildDesktopApp("renderer-test");
-    renderer = await serveRenderer(outFolder, csp);
-    origin = renderer.origin;
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await renderer?.close();
-    if (outFolder) rmSync(outFolder, { recursive: true, force: true });
-  });
+  const app = useBuiltRenderer("renderer-test");
 
   async function openApp(signedIn: boolean): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const page = await app.browser.newPage({ viewport: { width: 1200, height: 800 } });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -127,50 +87,20 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
         },
       });
     }, SERVER);
-    await page.route(`${SERVER}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      const json = (status: number, body: unknown) =>
-        route.fulfill({
-          status,
-          contentType: "application/json",
-          headers: {
-            "Access-Control-Allow-Origin": origin,
-            "Access-Control-Allow-Credentials": "true",
-          },
-          body: JSON.stringify(body),
-        });
+    const plan = planAnswers("pro", 2);
+    await answerServer(page, app.origin, async (url, json) => {
       if (url.pathname === "/api/user")
         return signedIn ? json(200, owner) : json(401, { message: "Not signed in" });
       if (url.pathname === "/api/clients") {
         return json(200, [client("c1", "Acme Co", 2), client("c2", "Beta Studio", 0)]);
       }
       if (url.pathname === "/api/auth/google-available") return json(200, { available: false });
-      if (url.pathname === "/api/user/account-tier") {
-        return json(200, {
-          currentTier: "pro",
-          clientCount: 2,
-          canCreateMore: true,
-          tierConfig: {
-            name: "Pro",
-            clientLimit: 10,
-            logoSupport: false,
-            colorCustomization: false,
-          },
-        });
-      }
-      if (url.pathname === "/api/subscription/status") {
-        return json(200, {
-          accountTier: "pro",
-          subscriptionStatus: "active",
-          subscriptionEndDate: null,
-          paymentFailureGraceEnd: null,
-        });
-      }
+      if (url.pathname in plan) return json(200, plan[url.pathname]);
       if (url.pathname.startsWith("/api/clients/") && url.pathname.endsWith("/messages"))
         return json(200, []);
       return json(404, { message: "Not found" });
     });
-    await page.goto(`${origin}/`);
+    await page.goto(`${app.origin}/`);
     return { page, errors };
   }
 
@@ -178,8 +108,7 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
     const { page, errors } = await openApp(false);
     await page.waitForURL(/\/auth$/);
     await page.getByRole("tab", { name: "Sign In" }).waitFor();
-    mkdirSync(path.join(root, "test-results"), { recursive: true });
-    await page.screenshot({ path: path.join(root, "test-results/desktop-renderer-auth.png") });
+    await keepScreenshot(page, "desktop-renderer-auth");
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -194,7 +123,7 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
         ),
       )
       .toBe(2);
-    await page.screenshot({ path: path.join(root, "test-results/desktop-renderer-dashboard.png") });
+    await keepScreenshot(page, "desktop-renderer-dashboard");
 
     // Main sends open-conversation after a notification click.
     await page.evaluate(() => {
@@ -204,16 +133,12 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
     });
     await page.waitForURL(/\?client=c2$/);
     await page.getByRole("heading", { name: "Beta Studio" }).waitFor();
-    await page.screenshot({
-      path: path.join(root, "test-results/desktop-renderer-conversation.png"),
-    });
+    await keepScreenshot(page, "desktop-renderer-conversation");
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("uploads through main: the dialog shows its progress, and Cancel stops it", async () => {
-    const screenshots = process.env.SCREENSHOT_DIR;
-    if (screenshots) mkdirSync(screenshots, { recursive: true });
     const { page, errors } = await openApp(true);
     type Upload = {
       name: string;
@@ -275,8 +200,7 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
     await dialog.getByText("50%").waitFor();
     await dialog.getByText("2 MB of 4 MB").waitFor();
     expect(await dialog.getByRole("button", { name: "Uploading..." }).isDisabled()).toBe(true);
-    if (screenshots)
-      await page.screenshot({ path: path.join(screenshots, "desktop-upload-progress.png") });
+    await keepScreenshot(page, "desktop-upload-progress");
 
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect
@@ -289,8 +213,7 @@ describe.skipIf(!browserAvailable)("desktop renderer in Chromium", () => {
     await page.getByText("Upload cancelled").first().waitFor();
     await dialog.getByText("Drag a file here or click to browse").waitFor();
     expect(await bar.count()).toBe(0);
-    if (screenshots)
-      await page.screenshot({ path: path.join(screenshots, "desktop-upload-cancelled.png") });
+    await keepScreenshot(page, "desktop-upload-cancelled");
 
     // Main's refusal (its checks run before any byte is sent) is shown as the server's would be.
     await chooseFile("Too large.pdf");
