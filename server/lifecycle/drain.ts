@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { Services } from "../context";
+import type { DrainState } from "./drain-state";
 import type { InFlightRequests } from "./in-flight-requests";
 
 /**
@@ -14,9 +14,18 @@ interface Stopping {
   stop(): Promise<void>;
 }
 
+/** What a drain uses of the services (context.ts): the drain flag, then each one it closes. */
+interface DrainedServices {
+  drain: DrainState;
+  afterAnswer: { idle(): Promise<void> };
+  outbox: Closing;
+  realtime: Closing;
+  db: { destroy(): Promise<void> };
+}
+
 export interface RunningInstance {
   server: Server;
-  services: Services;
+  services: DrainedServices;
   sockets: Closing;
   jobs: Stopping;
   requests: InFlightRequests;
