@@ -16,6 +16,8 @@ import { compressAnswers } from "./middlewares/compress-answers";
 import { requestBody } from "./middlewares/request-body";
 import { requestFrame } from "./middlewares/request-frame";
 import { webApp } from "./middlewares/web-app";
+import { probePages } from "./routes/health";
+import { metricsFramePage } from "./routes/metrics";
 import authRoutes from "./routes/api/auth";
 import clientRoutes from "./routes/api/clients";
 import inviteRoutes from "./routes/api/invites";
@@ -110,6 +112,7 @@ export function createApp(options: AppOptions) {
       allowedOrigins: config.allowedOrigins,
       secureCookies: config.secureCookies,
       rawBodyPaths: [STRIPE_WEBHOOK_PATH],
+      pages: [...probePages, metricsFramePage],
     }),
   );
   app.use(compressAnswers());

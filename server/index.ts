@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
+import { receiveEmailReply } from "./commands/receive-email-reply";
 import { type InboundSmtp, startInboundSmtp } from "./inbound/smtp-listener";
 import { JOBS } from "./jobs";
 import { startJobs } from "./jobs/job-runner";
@@ -49,7 +50,8 @@ async function main() {
       portSetting: "PORT",
       hostSetting: "HOST",
     });
-    if (config.inboundMail) inbound = await startInboundSmtp(services, config.inboundMail);
+    if (config.inboundMail)
+      inbound = await startInboundSmtp(services, config.inboundMail, receiveEmailReply);
   } catch (error) {
     if (!(error instanceof ListenError)) throw error;
     // One line, as for a configuration error; the database is closed cleanly first.

@@ -1,27 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Knex } from "knex";
 import { hashToken } from "../auth/sessions";
+import type { DecisionLinks } from "../mail/notification-mails";
 import { FeedbackLink } from "../models";
 
 /** A link lives this long after its email was written. */
 export const FEEDBACK_LINK_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** 256-bit random, base64url (43 characters); only the SHA-256 is stored. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function isWellFormedFeedbackToken(token: string): boolean {
-  return TOKEN_PATTERN.test(token);
-}
-
 export const feedbackLinkUrl = (appUrl: string, token: string) =>
   `${appUrl}/client/feedback/${token}`;
-
-/** The two buttons of one file in an email. */
-export interface DecisionLinks {
-  approveUrl: string;
-  needsWorkUrl: string;
-}
 
 /**
  * An Approve and a Needs Work link for each of `messageIds` (the owner's files that wait for

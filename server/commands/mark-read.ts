@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 import type { Services } from "../context";
 import type { Client, User } from "../models";
-import { seqOf } from "./load-conversation";
+import { seqOf } from "../queries/load-conversation";
 import { rescheduleAfterRead } from "./notification-schedule";
 
 /**

@@ -4,6 +4,7 @@ import type { Services } from "../context";
 import { HttpError } from "../errors";
 import type { ParsedReply } from "../inbound/parse-reply";
 import type { ReplyAddress } from "../inbound/reply-address";
+import type { ReceivedReply } from "../inbound/smtp-listener";
 import { User } from "../models";
 import { clientsPolicy, findClient } from "../policies/clients";
 import { storeConversationFile } from "../uploads/conversation-files";
@@ -12,13 +13,6 @@ import { uploadConversationFile } from "./upload-conversation-file";
 
 /** At most this many files of one reply become files of the conversation; the rest are skipped. */
 export const MAX_REPLY_FILES = 10;
-
-export interface ReceivedReply {
-  /** The messages posted: the text first (if any), then one per accepted file. */
-  messageIds: string[];
-  /** Attachments that were not posted, and why (the same words an upload would get). */
-  skipped: { filename: string; reason: string }[];
-}
 
 /** The text as a message: cleaned as the API cleans it, cut to the message limit with "…". */
 export function replyContent(text: string): string {

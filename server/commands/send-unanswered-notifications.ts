@@ -5,15 +5,16 @@ import { forEachLimited } from "../concurrency/for-each-limited";
 import type { Services } from "../context";
 import { replyToFor } from "../inbound/reply-address";
 import type { MailMessage } from "../mail/mail-message";
-import { conversationUrl } from "../presenters/conversation-url";
+import { conversationUrl } from "../conversation-url";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { ownerDisplayName } from "../mail/client-mails";
 import {
+  type DecisionLinks,
   QUOTED_MESSAGES,
   unansweredMessagesMail,
   type WaitingMessage,
 } from "../mail/notification-mails";
-import { type DecisionLinks, issueFeedbackLinks } from "./issue-feedback-links";
+import { issueFeedbackLinks } from "./issue-feedback-links";
 
 /**
  * The unanswered-messages sweep: takes the due rows of `notification_states`, writes one email

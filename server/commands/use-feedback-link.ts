@@ -1,48 +1,13 @@
-import type { Knex } from "knex";
 import type { UseFeedbackLinkInput } from "../../shared/schemas/feedback-links";
 import { feedbackInput } from "../../shared/schemas/files";
-import { hashToken } from "../auth/sessions";
 import type { Services } from "../context";
-import { HttpError, notFound } from "../errors";
-import { parseOrThrow } from "../middlewares/validate";
-import { Client, FeedbackLink, Message, StoredFile, User } from "../models";
+import { HttpError } from "../errors";
+import { FeedbackLink, type Message, type User } from "../models";
 import { feedbackLinkPolicy } from "../policies/feedback-links";
+import { FEEDBACK_LINK_MESSAGES, type FoundFeedbackLink } from "../queries/find-feedback-link";
+import { parseOrThrow } from "../validate";
 import { decideFeedback } from "./decide-feedback";
 import { markRead } from "./mark-read";
-import { isWellFormedFeedbackToken } from "./issue-feedback-links";
-
-export const FEEDBACK_LINK_MESSAGES = {
-  invalid: "This link is not valid.",
-  used: "This link was already used.",
-  expired: "This link has expired: links in emails work for 7 days.",
-} as const;
-
-/** A link with what its page shows: the file message, its file, the conversation and owner. */
-export interface FoundFeedbackLink {
-  link: FeedbackLink;
-  message: Message;
-  file: StoredFile | undefined;
-  client: Client;
-  owner: User;
-  /** The client user the link was mailed to. */
-  user: User;
-}
-
-/** The link a token names with its file and conversation; 404 when unknown. Reads only. */
-export async function findFeedbackLink(db: Knex, token: string): Promise<FoundFeedbackLink> {
-  if (!isWellFormedFeedbackToken(token)) throw notFound(FEEDBACK_LINK_MESSAGES.invalid);
-  const link = await FeedbackLink.query(db).findOne({ tokenHash: hashToken(token) });
-  const message = link ? await Message.query(db).findById(link.messageId) : undefined;
-  const client = message ? await Client.query(db).findById(message.clientId) : undefined;
-  const [owner, user, file] = await Promise.all([
-    client ? User.query(db).findById(client.ownerId) : undefined,
-    link ? User.query(db).findById(link.userId) : undefined,
-    message?.fileId ? StoredFile.query(db).findById(message.fileId) : undefined,
-  ]);
-  if (!link || !message || !client || !owner || !user)
-    throw notFound(FEEDBACK_LINK_MESSAGES.invalid);
-  return { link, message, file, client, owner, user };
-}
 
 /**
  * The confirmation of an email's Approve or Needs Work: the same decision as the app's

@@ -1,3 +1,9 @@
+/** What a 503 for an unavailable database says (HTTP and the websocket upgrade alike). */
+export const UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a moment.";
+/** About the database timeouts (timeouts.ts): by then the outcome is known either way. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * Whether an error means the database cannot be reached or did not answer in time (down,
  * frozen, restarting, out of connections), as opposed to a fault of this request. Such errors

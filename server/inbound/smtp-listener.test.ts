@@ -13,6 +13,7 @@ import {
   sendReply,
 } from "../../tests/support/inbound-mail";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { receiveEmailReply } from "../commands/receive-email-reply";
 import { MAX_CONNECTIONS_PER_ADDRESS } from "./connections-per-address";
 import { type InboundSmtp, startInboundSmtp } from "./smtp-listener";
 
@@ -29,12 +30,16 @@ let authenticating: InboundSmtp;
 beforeAll(async () => {
   // The notification sweep takes every due row of its database: this file gets its own.
   server = await startTestServer({ db: await testDatabase({ isolated: true }), inboundSmtp: true });
-  authenticating = await startInboundSmtp(server.services, {
-    ...server.services.config.inboundMail!,
-    port: 0,
-    host: "127.0.0.1",
-    authservId: AUTHSERV_ID,
-  });
+  authenticating = await startInboundSmtp(
+    server.services,
+    {
+      ...server.services.config.inboundMail!,
+      port: 0,
+      host: "127.0.0.1",
+      authservId: AUTHSERV_ID,
+    },
+    receiveEmailReply,
+  );
 });
 afterAll(async () => {
   await authenticating?.close();
@@ -186,12 +191,11 @@ describe("with INBOUND_AUTHSERV_ID: the relay's Authentication-Results", () => {
 describe("connections", () => {
   /** A listener of its own, so that no other test's connection holds a place. */
   async function ownListener(options: { idleTimeoutMs?: number } = {}): Promise<InboundSmtp> {
-    return startInboundSmtp(server.services, {
-      ...server.services.config.inboundMail!,
-      port: 0,
-      host: "127.0.0.1",
-      ...options,
-    });
+    return startInboundSmtp(
+      server.services,
+      { ...server.services.config.inboundMail!, port: 0, host: "127.0.0.1", ...options },
+      receiveEmailReply,
+    );
   }
 
   async function greetingOf(port: number): Promise<string> {

@@ -1,13 +1,12 @@
 import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
-import { receiveEmailReply } from "../commands/receive-email-reply";
 import { type InboundMailSettings, mailFromAddress } from "../config";
 import type { Services } from "../context";
 import { listen } from "../lifecycle/listen";
 import { User } from "../models";
 import { ConnectionsPerAddress, MAX_CONNECTIONS_PER_ADDRESS } from "./connections-per-address";
-import { parseReply } from "./parse-reply";
+import { type ParsedReply, parseReply } from "./parse-reply";
 import {
   claimMessageId,
   forgetMessageId,
@@ -22,6 +21,24 @@ export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
 
 /** A client that sends nothing for this long while it owes a command or data is closed (421). */
 export const INBOUND_IDLE_TIMEOUT_MS = 30_000;
+
+/** What posting a reply did (commands/receive-email-reply.ts). */
+export interface ReceivedReply {
+  /** The messages posted: the text first (if any), then one per accepted file. */
+  messageIds: string[];
+  /** Attachments that were not posted, and why (the same words an upload would get). */
+  skipped: { filename: string; reason: string }[];
+}
+
+/**
+ * Posts an accepted reply as its person's messages (commands/receive-email-reply.ts, passed in
+ * by index.ts): undefined when the person or conversation is gone or may no longer send there.
+ */
+export type PostReply = (
+  services: Services,
+  address: ReplyAddress,
+  reply: Pick<ParsedReply, "text" | "attachments">,
+) => Promise<ReceivedReply | undefined>;
 
 export interface InboundSmtp {
   port: number;
@@ -96,6 +113,7 @@ export function envelopeSender(address: string): string | null {
 export async function startInboundSmtp(
   services: Services,
   options: InboundMailSettings & { idleTimeoutMs?: number },
+  postReply: PostReply,
 ): Promise<InboundSmtp> {
   const { logger } = services;
   const addresses = new ReplyAddresses(services.db, services.config.sessionSecret, options.domain);
@@ -181,9 +199,9 @@ export async function startInboundSmtp(
           logger.error({ ...context, err: error }, "reply by email: Message-ID not released"),
       );
     };
-    let received: Awaited<ReturnType<typeof receiveEmailReply>>;
+    let received: ReceivedReply | undefined;
     try {
-      received = await receiveEmailReply(services, recipient.address, reply);
+      received = await postReply(services, recipient.address, reply);
     } catch (error) {
       logger.error({ ...context, err: error }, "reply by email could not be posted");
       await release();

@@ -1,18 +1,36 @@
 import type { Server } from "node:http";
-import type { Services } from "../context";
-import type { InboundSmtp } from "../inbound/smtp-listener";
-import type { JobRunner } from "../jobs/job-runner";
-import type { RealtimeSocketServer } from "../realtime/socket-server";
+import type { DrainState } from "./drain-state";
 import type { InFlightRequests } from "./in-flight-requests";
+
+/**
+ * What a drain waits for: the websocket server (realtime/socket-server.ts), the job runner
+ * (jobs/job-runner.ts), the reply-by-email listener (inbound/smtp-listener.ts). Described here
+ * rather than imported: index.ts, which starts them, hands them in.
+ */
+interface Closing {
+  close(): Promise<void>;
+}
+interface Stopping {
+  stop(): Promise<void>;
+}
+
+/** What a drain uses of the services (context.ts): the drain flag, then each one it closes. */
+interface DrainedServices {
+  drain: DrainState;
+  afterAnswer: { idle(): Promise<void> };
+  outbox: Closing;
+  realtime: Closing;
+  db: { destroy(): Promise<void> };
+}
 
 export interface RunningInstance {
   server: Server;
-  services: Services;
-  sockets: RealtimeSocketServer;
-  jobs: JobRunner;
+  services: DrainedServices;
+  sockets: Closing;
+  jobs: Stopping;
   requests: InFlightRequests;
   /** The reply-by-email SMTP listener, when INBOUND_SMTP_PORT is set. */
-  inbound?: InboundSmtp;
+  inbound?: Closing;
 }
 
 /**

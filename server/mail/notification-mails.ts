@@ -1,8 +1,13 @@
 import type { Role } from "../../shared/schemas/user";
-import type { DecisionLinks } from "../commands/issue-feedback-links";
 import type { Branding } from "./branding";
 import { renderMail } from "./layout";
 import type { MailMessage } from "./mail-message";
+
+/** The two buttons of one file in an email. */
+export interface DecisionLinks {
+  approveUrl: string;
+  needsWorkUrl: string;
+}
 
 /** At most this many waiting messages are quoted; the mail says how many there are in all. */
 export const QUOTED_MESSAGES = 10;

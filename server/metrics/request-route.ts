@@ -1,5 +1,3 @@
-import type { AppContext } from "../context";
-
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
@@ -7,7 +5,10 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
  * (/api/clients/:clientId/messages), never the raw path, and a fixed set of methods, so
  * the number of series stays bounded whatever callers send.
  */
-export function requestLabels(ctx: AppContext): { method: string; route: string } {
+export function requestLabels(ctx: { method: string; path: string }): {
+  method: string;
+  route: string;
+} {
   const method = KNOWN_METHODS.has(ctx.method) ? ctx.method : "other";
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
   if (typeof matched === "string") return { method, route: matched };

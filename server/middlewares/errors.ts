@@ -1,12 +1,11 @@
 import type { AppContext } from "../context";
-import { isDatabaseUnavailable } from "../db/database-unavailable";
+import {
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from "../db/database-unavailable";
 import { HttpError } from "../errors";
 import { loggedPath } from "./request-log";
-
-export const UNAVAILABLE_MESSAGE =
-  "The service is briefly unavailable. Please try again in a moment.";
-/** About the database timeouts (db/timeouts.ts): by then the outcome is known either way. */
-export const RETRY_AFTER_SECONDS = 5;
 
 /** Every failure leaves as JSON {message}; unexpected ones are logged and kept vague. */
 export function presentError(ctx: AppContext, error: unknown): void {

@@ -1,8 +1,6 @@
 import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { requestLabels } from "../metrics/request-route";
-import { healthCheck, isHealthCheck, isReadinessCheck, readinessCheck } from "../routes/health";
-import { isMetricsPage, metricsPage } from "../routes/metrics";
 import { preventApiCaching } from "./api-cache-control";
 import { presentApiNotFound, presentError, presentMethodNotAllowed } from "./errors";
 import { refuseMalformedPath } from "./malformed-path";
@@ -10,12 +8,23 @@ import { logRequest } from "./request-log";
 import { sameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
+/**
+ * A page answered ahead of everything else, neither logged nor counted: the probes and
+ * /metrics (routes/health.ts, routes/metrics.ts), passed in by app.ts.
+ */
+export interface FramePage {
+  matches(ctx: AppContext): boolean;
+  answer(ctx: AppContext): void | Promise<void>;
+}
+
 export interface RequestFrameOptions {
   appOrigin: string;
   allowedOrigins: string[];
   secureCookies: boolean;
   /** Paths that need no Origin (signed webhooks). */
   rawBodyPaths: string[];
+  /** Answered first, in this order: the probes, /metrics. */
+  pages: FramePage[];
 }
 
 /**
@@ -30,13 +39,12 @@ export interface RequestFrameOptions {
 export function requestFrame(options: RequestFrameOptions) {
   const setSecurityHeaders = securityHeaders(options.appOrigin, options.secureCookies);
   const refuseCrossSite = sameOrigin(options.allowedOrigins, options.rawBodyPaths);
+  const { pages } = options;
 
   return async function frame(ctx: AppContext, next: Next): Promise<void> {
     setSecurityHeaders(ctx);
     closeIfDraining(ctx);
-    if (isHealthCheck(ctx)) return healthCheck(ctx);
-    if (isReadinessCheck(ctx)) return readinessCheck(ctx);
-    if (isMetricsPage(ctx)) return metricsPage(ctx);
+    for (const page of pages) if (page.matches(ctx)) return page.answer(ctx);
     const startedAt = performance.now();
     try {
       refuseMalformedPath(ctx);

@@ -1,15 +1,9 @@
 import type { Knex } from "knex";
 import { notFound } from "../errors";
 import { Client, type User } from "../models";
+import type { SearchScope } from "../queries/search-messages";
 import { authorizedClient } from "./clients";
 import { definePolicy } from "./policy";
-
-/** Which messages a search may look at: one owner's conversations, or one of them. */
-export interface SearchScope {
-  ownerId: string;
-  /** Only this conversation. */
-  clientId?: string;
-}
 
 /** Owners search all their conversations at once; anyone else, one conversation. */
 export const searchPolicy = definePolicy({

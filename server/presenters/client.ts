@@ -1,15 +1,7 @@
 import type { ClientPayload } from "../../shared/schemas/clients";
-import type { Client, ConversationStats, User } from "../models";
+import type { User } from "../models";
+import type { ClientView } from "../queries/list-clients";
 import { fileUrl } from "./user";
-
-/** A client as it is presented: its owner (with plan features), stats, invite token. */
-export interface ClientView {
-  client: Client;
-  owner: User;
-  stats: ConversationStats;
-  /** The live invite token, for the owner of a client that has not joined; null otherwise. */
-  inviteToken: string | null;
-}
 
 function presentClientOwner(owner: User): ClientPayload["owner"] {
   return {

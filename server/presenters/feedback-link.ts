@@ -1,6 +1,6 @@
 import { ownerNameForClient } from "../../shared/owner-name";
 import type { FeedbackLinkPayload, FeedbackLinkState } from "../../shared/schemas/feedback-links";
-import type { FoundFeedbackLink } from "../commands/use-feedback-link";
+import type { FoundFeedbackLink } from "../queries/find-feedback-link";
 
 /** Used, decided (in the app or by another link), expired, or open: the first that holds. */
 export function feedbackLinkState(found: FoundFeedbackLink, now: Date): FeedbackLinkState {

@@ -1,19 +1,13 @@
 import type { MessagePayload } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
-import type { Client, Message, ReadState, User } from "../models";
+import type { Client, Message, User } from "../models";
 import { hasPreview } from "../uploads/image-preview";
+import type { MessageView } from "../queries/load-conversation";
 import { fileUrl } from "./user";
 
 /** Where the conversation shows an image from (never the original): null for other files. */
 export function previewUrl(storedName: string | null): string | null {
   return storedName && hasPreview(storedName) ? `/api/download/${storedName}/preview` : null;
-}
-
-/** What presenting a conversation's messages to one viewer needs. */
-export interface MessageView {
-  viewerRole: Role;
-  readState: ReadState;
-  senderNames: Record<Role, string>;
 }
 
 /** Every field of a message that leaves the server, listed. */

@@ -2,7 +2,7 @@ import { ownerNameForClient } from "../../shared/owner-name";
 import type { SearchResponse, SearchResult } from "../../shared/schemas/search";
 import type { Role } from "../../shared/schemas/user";
 import { searchTerms } from "../../shared/search-text";
-import type { SearchHit } from "../commands/search-messages";
+import type { SearchHit } from "../queries/search-messages";
 import { searchSnippet } from "./search-snippet";
 
 /** The owner's own name for the owner; the portal's name of them for the client. */

@@ -2,7 +2,7 @@ import { ownerNameForClient } from "../../shared/owner-name";
 import type { PushPayload } from "../../shared/schemas/push";
 import type { Role } from "../../shared/schemas/user";
 import type { Client, Message, User } from "../models";
-import { conversationUrl } from "../presenters/conversation-url";
+import { conversationUrl } from "../conversation-url";
 
 /** How much of a message a notification shows. */
 export const PUSH_BODY_CHARACTERS = 100;

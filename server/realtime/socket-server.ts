@@ -15,8 +15,7 @@ import {
 import type { HubMessage } from "./hub";
 import { MembersCache } from "./members-cache";
 import { readRealtimeEvent } from "./wire";
-import { isDatabaseUnavailable } from "../db/database-unavailable";
-import { UNAVAILABLE_MESSAGE } from "../middlewares/errors";
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../db/database-unavailable";
 import { PRESENCE_REFRESH_MS, SocketPresence } from "../push/presence";
 
 /** Re-exported for the server's own callers; defined once in shared/realtime.ts. */

@@ -21,14 +21,14 @@ import {
   redeemDesktopHandOff,
 } from "../commands/desktop-hand-off";
 import { GoogleAccountRefused, signInWithGoogle } from "../commands/sign-in-with-google";
-import { parseOrThrow, withInput } from "../middlewares/validate";
 import { Client } from "../models";
 import { presentUser } from "../presenters/user";
 import type { AppContext } from "../context";
 import { HttpError, notFound } from "../errors";
 import { LIMITS } from "../security/rate-limiter";
-import type { AreaRouter } from "./area-router";
+import { type AreaRouter, withInput } from "./area-router";
 import { askDesktopConfirmation } from "./google-desktop-confirmation";
+import { parseOrThrow } from "../validate";
 
 const router: AreaRouter = new Router();
 

@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
-import { RETRY_AFTER_SECONDS } from "../middlewares/errors";
+import { RETRY_AFTER_SECONDS } from "../db/database-unavailable";
+import type { FramePage } from "../middlewares/request-frame";
 
 /** A probe wants an answer quickly: each dependency gets this long to answer. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -71,3 +72,9 @@ const isProbe = (ctx: AppContext, path: string) =>
 
 export const isHealthCheck = (ctx: AppContext) => isProbe(ctx, "/healthz");
 export const isReadinessCheck = (ctx: AppContext) => isProbe(ctx, "/readyz");
+
+/** /healthz and /readyz, for the request frame (middlewares/request-frame.ts). */
+export const probePages: FramePage[] = [
+  { matches: isHealthCheck, answer: healthCheck },
+  { matches: isReadinessCheck, answer: readinessCheck },
+];

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../context";
+import type { FramePage } from "../middlewares/request-frame";
 
 /**
  * GET /metrics: the Prometheus text format, for a scraper holding METRICS_TOKEN
@@ -35,3 +36,6 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 export const isMetricsPage = (ctx: AppContext) => ctx.path === "/metrics" && ctx.method === "GET";
+
+/** /metrics, for the request frame (middlewares/request-frame.ts). */
+export const metricsFramePage: FramePage = { matches: isMetricsPage, answer: metricsPage };

@@ -1,4 +1,5 @@
-import type { AppContext } from "../context";
+import type Cookies from "cookies";
+import type { Config } from "../config";
 import type { User } from "../models";
 import {
   DEVICE_COOKIE,
@@ -6,7 +7,13 @@ import {
   DEVICE_COOKIE_PATH,
   DeviceCookies,
 } from "./device-cookies";
-import { LIMITS } from "./rate-limiter";
+import { LIMITS, type RateLimiter } from "./rate-limiter";
+
+/** What the throttle uses of a request (a route's context): the limiter, the settings, cookies. */
+interface SignInRequest {
+  services: { rateLimiter: RateLimiter; config: Config };
+  cookies: Pick<Cookies, "get" | "set">;
+}
 
 export interface SignInAttempt {
   /** A right password: forgets this attempt's failures and renews the browser's device cookie. */
@@ -22,7 +29,10 @@ export interface SignInAttempt {
  * owner out. Throws 429 when the counted limit is spent. Attempts count and a success forgets
  * them: in effect, failures.
  */
-export async function countSignInAttempt(ctx: AppContext, username: string): Promise<SignInAttempt> {
+export async function countSignInAttempt(
+  ctx: SignInRequest,
+  username: string,
+): Promise<SignInAttempt> {
   const { rateLimiter, config } = ctx.services;
   const devices = new DeviceCookies(config.sessionSecret);
   const device = devices.deviceFor(ctx.cookies.get(DEVICE_COOKIE), username);
@@ -42,7 +52,7 @@ export async function countSignInAttempt(ctx: AppContext, username: string): Pro
 }
 
 /** Gives this browser a (new) device cookie for the account it has just signed in to. */
-export function rememberDevice(ctx: AppContext, user: User): void {
+export function rememberDevice(ctx: SignInRequest, user: User): void {
   const { config } = ctx.services;
   ctx.cookies.set(DEVICE_COOKIE, new DeviceCookies(config.sessionSecret).issue(user.email), {
     httpOnly: true,

@@ -1,5 +1,5 @@
-import type { Services } from "../context";
-import { previewKeyOf } from "./storage";
+import type { Logger } from "../logger";
+import { previewKeyOf, type Storage } from "./storage";
 
 /**
  * Removes the bytes of files whose rows are gone: each stored name and its preview (a missing
@@ -7,7 +7,7 @@ import { previewKeyOf } from "./storage";
  * once it is an hour old (no row names it any more).
  */
 export async function deleteStoredFiles(
-  services: Pick<Services, "storage" | "logger">,
+  services: { storage: Storage; logger: Logger },
   storedNames: readonly string[],
 ): Promise<void> {
   for (const storedName of storedNames) {

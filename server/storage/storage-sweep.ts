@@ -1,7 +1,8 @@
 import type { Knex } from "knex";
-import type { Services } from "../context";
+import type { Clock } from "../clock";
+import type { Logger } from "../logger";
 import { StoredFile, User } from "../models";
-import { PARTIAL_SUFFIX, PREVIEW_SUFFIX } from "./storage";
+import { PARTIAL_SUFFIX, PREVIEW_SUFFIX, type Storage } from "./storage";
 
 /** Younger keys may belong to an upload still being written or about to get its row. */
 export const SWEEP_MIN_AGE_MS = 60 * 60_000;
@@ -41,7 +42,7 @@ async function referenced(db: Knex, names: string[]): Promise<Set<string>> {
  * previews of either. A file named by a row is never touched, however old.
  */
 export async function sweepStorage(
-  services: Pick<Services, "storage" | "clock" | "logger">,
+  services: { storage: Storage; clock: Clock; logger: Logger },
   db: Knex,
   minAgeMs = SWEEP_MIN_AGE_MS,
 ): Promise<SweepResult> {

@@ -10,6 +10,7 @@ import { loadConfig } from "../../server/config";
 import type { Clock } from "../../server/clock";
 import type { Services } from "../../server/context";
 import { connectionUrl, type Database, isPglite } from "../../server/db/connection";
+import { receiveEmailReply } from "../../server/commands/receive-email-reply";
 import { type InboundSmtp, startInboundSmtp } from "../../server/inbound/smtp-listener";
 import { JOBS } from "../../server/jobs";
 import { type JobRunner, startJobs } from "../../server/jobs/job-runner";
@@ -120,7 +121,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const jobs = startJobs(services, JOBS, { timers: false });
   const inbound =
     options.inboundSmtp && config.inboundMail
-      ? await startInboundSmtp(services, { ...config.inboundMail, host: "127.0.0.1" })
+      ? await startInboundSmtp(
+          services,
+          { ...config.inboundMail, host: "127.0.0.1" },
+          receiveEmailReply,
+        )
       : undefined;
   return {
     url,

@@ -19,12 +19,11 @@ import type { AppContext } from "../../context";
 import { HttpError } from "../../errors";
 import { withFeatures } from "../../billing/feature-tier";
 import { currentUser } from "../../middlewares/authenticated";
-import { withInput } from "../../middlewares/validate";
 import { Client } from "../../models";
 import { presentUser } from "../../presenters/user";
 import { LIMITS } from "../../security/rate-limiter";
 import { countSignInAttempt, rememberDevice } from "../../security/sign-in-throttle";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api" });
 

@@ -7,14 +7,13 @@ import {
 import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
 import { addClient } from "../../commands/add-client";
 import { deleteClient } from "../../commands/delete-client";
-import { listClients, loadClient } from "../../commands/list-clients";
+import { listClients, loadClient } from "../../queries/list-clients";
 import { updateClientNotificationSettings } from "../../commands/update-client-settings";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { withInput } from "../../middlewares/validate";
 import { authorizedClient, clientsPolicy } from "../../policies/clients";
 import { presentClient } from "../../presenters/client";
 import { LIMITS } from "../../security/rate-limiter";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/clients" });
 router.use(authenticated);

@@ -2,12 +2,12 @@ import { Router } from "@koa/router";
 import type { Next } from "koa";
 import { useFeedbackLinkInput } from "../../../shared/schemas/feedback-links";
 import { signIn } from "../../auth/sessions";
-import { findFeedbackLink, useFeedbackLink } from "../../commands/use-feedback-link";
+import { useFeedbackLink } from "../../commands/use-feedback-link";
+import { findFeedbackLink } from "../../queries/find-feedback-link";
 import type { AppContext } from "../../context";
-import { withInput } from "../../middlewares/validate";
 import { presentFeedbackLink } from "../../presenters/feedback-link";
 import { LIMITS } from "../../security/rate-limiter";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 /**
  * The Approve and Needs Work buttons of notification emails (docs/decisions.md, "Approve from

@@ -10,20 +10,20 @@ import {
   loadMessage,
   loadMessageView,
   loadVersions,
-} from "../../commands/load-conversation";
+} from "../../queries/load-conversation";
 import { uploadConversationFile } from "../../commands/upload-conversation-file";
 import { deleteStoredFiles } from "../../storage/delete-stored-files";
 import { threadIdOf, uploadNewVersion, versionRefusal } from "../../commands/upload-new-version";
 import type { AppContext } from "../../context";
-import { idempotentMessagePost } from "../../idempotency";
+import { idempotentMessagePost } from "./idempotent-message-post";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { parseOrThrow, withInput } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { authorizedMessage, feedbackPolicy } from "../../policies/feedback";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
 import type { Limit } from "../../security/rate-limiter";
 import { receiveConversationFile } from "../../uploads/conversation-files";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
+import { parseOrThrow } from "../../validate";
 
 const router: AreaRouter = new Router();
 

@@ -11,10 +11,9 @@ import { resolveShortLink } from "../../commands/resolve-short-link";
 import type { AppContext } from "../../context";
 import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { withInput } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { LIMITS } from "../../security/rate-limiter";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api" });
 

@@ -4,16 +4,16 @@ import {
   messagePageQuery,
   sendMessageInput,
 } from "../../../shared/schemas/messages";
-import { loadMessagePage, loadMessageView } from "../../commands/load-conversation";
+import { loadMessagePage, loadMessageView } from "../../queries/load-conversation";
 import { markRead } from "../../commands/mark-read";
 import { sendMessage } from "../../commands/send-message";
 import { badRequest } from "../../errors";
-import { idempotentMessagePost } from "../../idempotency";
+import { idempotentMessagePost } from "./idempotent-message-post";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { parseOrThrow, withInput } from "../../middlewares/validate";
 import { authorizedClient } from "../../policies/clients";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
+import { parseOrThrow } from "../../validate";
 
 const router: AreaRouter = new Router({ prefix: "/api/clients/:id" });
 router.use(authenticated);

@@ -9,10 +9,9 @@ import {
 } from "../../commands/save-push-subscription";
 import { unauthorized } from "../../errors";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { withInput } from "../../middlewares/validate";
 import { pushPolicy } from "../../policies/push";
 import { guardOptions } from "../../push/push-sender";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 /** Web push: this browser's subscription (Settings, "Notifications on this device"). */
 const router: AreaRouter = new Router({ prefix: "/api/push" });

@@ -1,11 +1,11 @@
 import { Router } from "@koa/router";
 import { searchQuery } from "../../../shared/schemas/search";
-import { searchMessages } from "../../commands/search-messages";
+import { searchMessages } from "../../queries/search-messages";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { parseOrThrow } from "../../middlewares/validate";
 import { authorizedSearchScope } from "../../policies/search";
 import { presentSearchPage } from "../../presenters/search-result";
 import type { AreaRouter } from "../area-router";
+import { parseOrThrow } from "../../validate";
 
 const router: AreaRouter = new Router({ prefix: "/api/search" });
 router.use(authenticated);

@@ -20,11 +20,10 @@ import { pauseAccount } from "../../commands/pause-account";
 import { startCancellation } from "../../commands/start-cancellation";
 import type { AppContext } from "../../context";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { withInput } from "../../middlewares/validate";
 import type { User } from "../../models";
 import { billingPolicy } from "../../policies/billing";
 import { presentSubscriptionStatus } from "../../presenters/subscription";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/subscription" });
 router.use(authenticated);

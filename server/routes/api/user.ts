@@ -16,12 +16,11 @@ import { storageUsage } from "../../commands/storage-quota";
 import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
 import { featureTier, withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { withInput } from "../../middlewares/validate";
 import { Client } from "../../models";
 import { accountPolicy } from "../../policies/account";
 import { presentUser } from "../../presenters/user";
 import type { Limit } from "../../security/rate-limiter";
-import type { AreaRouter } from "../area-router";
+import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/user" });
 

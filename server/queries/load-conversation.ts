@@ -1,8 +1,15 @@
 import type { Knex } from "knex";
 import { ownerNameForClient } from "../../shared/owner-name";
+import type { Role } from "../../shared/schemas/user";
 import { notFound } from "../errors";
-import { type Client, Message, NotificationState, type User } from "../models";
-import type { MessageView } from "../presenters/message";
+import { type Client, Message, NotificationState, type ReadState, type User } from "../models";
+
+/** What presenting a conversation's messages to one viewer needs. */
+export interface MessageView {
+  viewerRole: Role;
+  readState: ReadState;
+  senderNames: Record<Role, string>;
+}
 
 /**
  * What presenting this conversation's messages to `viewer` needs: read state and names (the

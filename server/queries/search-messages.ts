@@ -1,6 +1,12 @@
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
-import type { SearchScope } from "../policies/search";
+
+/** Which messages a search may look at: one owner's conversations, or one of them. */
+export interface SearchScope {
+  ownerId: string;
+  /** Only this conversation. */
+  clientId?: string;
+}
 
 export interface SearchRequest {
   q: string;

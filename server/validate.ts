@@ -1,18 +1,7 @@
 import type { z } from "zod";
-import { badRequest } from "../errors";
-import type { RouteContext } from "../routes/area-router";
+import { badRequest } from "./errors";
 
-/**
- * A route's last handler, given the body parsed with a shared zod schema and typed from it
- * (no body: `{}`); the first problem becomes a 400 before the handler runs.
- */
-export function withInput<Schema extends z.ZodType>(
-  schema: Schema,
-  handler: (ctx: RouteContext, input: z.infer<Schema>) => unknown,
-) {
-  return async (ctx: RouteContext) => handler(ctx, parseOrThrow(schema, ctx.request.body ?? {}));
-}
-
+/** The value parsed with a shared zod schema; the first problem becomes a 400. */
 export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;

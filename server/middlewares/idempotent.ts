@@ -1,10 +1,10 @@
 import type { Next } from "koa";
 import type { AppContext } from "../context";
 import { conflict, HttpError } from "../errors";
-import { currentUser } from "../middlewares/authenticated";
-import { type Claim, claimKey, releaseClaim, saveAnswer } from "./claims";
-import { runWithClaim } from "./current-claim";
-import { IDEMPOTENCY_MESSAGES, idempotencyKeyOf } from "./idempotency-key";
+import { type Claim, claimKey, releaseClaim, saveAnswer } from "../idempotency/claims";
+import { runWithClaim } from "../idempotency/current-claim";
+import { IDEMPOTENCY_MESSAGES, idempotencyKeyOf } from "../idempotency/idempotency-key";
+import { currentUser } from "./authenticated";
 
 export interface IdempotentOptions {
   /** Presents the stored message when its answer was lost before being saved (sets status, body). */

@@ -1,8 +1,16 @@
 import { InviteTokens } from "../auth/invite-tokens";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
-import { Client, NO_STATS, type User } from "../models";
-import type { ClientView } from "../presenters/client";
+import { Client, type ConversationStats, NO_STATS, type User } from "../models";
+
+/** A client as it is presented: its owner (with plan features), stats, invite token. */
+export interface ClientView {
+  client: Client;
+  owner: User;
+  stats: ConversationStats;
+  /** The live invite token, for the owner of a client that has not joined; null otherwise. */
+  inviteToken: string | null;
+}
 
 function visibleInviteToken(tokens: InviteTokens, viewer: User, client: Client): string | null {
   if (viewer.id !== client.ownerId || client.joinedAt) return null;
