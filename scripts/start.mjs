@@ -2,7 +2,8 @@
 // `npm start`: builds what is missing or out of date, then runs the production server
 //   node --enable-source-maps dist/server/index.mjs
 // as a child in the same process group, forwarding signals and its exit code.
-// Defaults come from the server's config: PORT 3000, DATA_DIR ./data, PGlite.
+// Defaults come from the server's config: PORT 3000, DATA_DIR ./data, PGlite. Once the server
+// answers /healthz, prints the address to open.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import path from "node:path";
@@ -18,6 +19,11 @@ async function buildIfNeeded() {
   if (!server && !web) return;
   if (server) console.log("start: server bundle missing or older than server/ + shared/");
   if (web) console.log("start: web app missing or older than web/ + shared/");
+  console.log(
+    web
+      ? `start: building ${server ? "the server and " : ""}the web app (about a minute on a first start)…`
+      : "start: building the server (a few seconds)…",
+  );
   const flags = server && web ? [] : [server ? "--server-only" : "--web-only"];
   const build = spawn(process.execPath, [path.join(root, "scripts/build.mjs"), ...flags], {
     cwd: root,
@@ -30,7 +36,53 @@ async function buildIfNeeded() {
   if (code !== 0) throw new Error(`scripts/build.mjs ${flags.join(" ")} exited with ${code}`);
 }
 
+/**
+ * Where this machine reaches the server, as server/index.ts names it in its "listening" line
+ * (PORT, default 3000; HOST, default every interface); null when PORT=0 or is not a port.
+ */
+function localUrl(env) {
+  const port = Number(env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
+  const host = env.HOST;
+  const name =
+    !host || host === "0.0.0.0" || host === "::"
+      ? "localhost"
+      : host.includes(":")
+        ? `[${host}]`
+        : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * Asks GET /healthz until the server answers, then prints the address to open: the server's
+ * own "listening" line is one JSON log line among others. Stops asking when the server exits.
+ */
+function announceWhenReady(child, started) {
+  const url = localUrl(process.env);
+  if (!url) return;
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const ask = async () => {
+    if (!running()) return;
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    // A server that could not listen (another process holds the port, and may answer) exits.
+    if (!running()) return;
+    if (!ok) {
+      setTimeout(ask, 250).unref();
+      return;
+    }
+    const seconds = Math.round((performance.now() - started) / 1000);
+    const publicUrl = process.env.APP_URL?.replace(/\/$/, "");
+    const also = publicUrl && publicUrl !== url ? ` (public address ${publicUrl})` : "";
+    console.log(`start: ClientDesk is ready at ${url}${also} (${seconds} s after start)`);
+  };
+  setTimeout(ask, 250).unref();
+}
+
 async function main() {
+  const started = performance.now();
   try {
     await buildIfNeeded();
   } catch (error) {
@@ -43,6 +95,7 @@ async function main() {
     ["--enable-source-maps", outputs.server, ...process.argv.slice(2)],
     { cwd: root, stdio: "inherit", env: process.env },
   );
+  announceWhenReady(child, started);
 
   // A terminal's Ctrl+C reaches the whole group (the server ignores the repeat); a signal sent
   // to this process alone (npm, a supervisor) is passed on.
