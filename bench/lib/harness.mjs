@@ -100,7 +100,7 @@ export async function waitFor200(url, handle, { timeoutMs = 60_000, intervalMs =
  * Starts the production bundle (`node dist/server/index.mjs`) on a free port with its own
  * DATA_DIR; resolves once /healthz answers 200, with the time that took from spawn.
  */
-export async function startServer({ dataDir, databaseUrl, env = {}, label = "server", bundle = serverBundle } = {}) {
+export async function startServer({ dataDir, databaseUrl, env = {}, label = "server", bundle = serverBundle, cwd = root } = {}) {
   const port = await freePort();
   const dir = dataDir ?? tempDir(label);
   mkdirSync(dir, { recursive: true });
@@ -123,6 +123,8 @@ export async function startServer({ dataDir, databaseUrl, env = {}, label = "ser
       ...env,
     },
     logFile: path.join(dir, `bench-server-${port}.log`),
+    // The server serves dist/web from its working directory (another checkout's, for a baseline).
+    cwd,
   });
   const stop = async (timeoutMs) => {
     const result = await handle.stop(timeoutMs);

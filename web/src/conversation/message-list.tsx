@@ -1,4 +1,4 @@
-import { Fragment, lazy, type ReactNode, Suspense } from "react";
+import { Fragment, lazy, memo, Suspense } from "react";
 import { Avatar } from "../ui/avatar";
 import { FileIcon } from "../ui/icons";
 import type { FileMessage } from "./files-api";
@@ -79,16 +79,9 @@ export function MessageList({
               avatar={message.senderRole === viewerRole ? undefined : otherAvatar}
               receipt={marks.get(message.id)}
               found={message.id === foundId}
-              file={
-                message.fileUrl ? (
-                  <FileBody
-                    message={message}
-                    viewerRole={viewerRole}
-                    clientId={clientId}
-                    clientName={clientName}
-                  />
-                ) : null
-              }
+              viewerRole={viewerRole}
+              clientId={clientId}
+              clientName={clientName}
             />
           </Fragment>
         );
@@ -97,19 +90,30 @@ export function MessageList({
   );
 }
 
-interface MessageItemProps {
+interface MessageItemProps extends Omit<FileBodyProps, "message"> {
   message: Message;
   own: boolean;
   /** Follows a message of the same sender: the name and time are not repeated on screen. */
   grouped: boolean;
   receipt: "Seen" | "Sent" | undefined;
-  file: ReactNode;
   /** The sender's picture, at the start of a group (the name beside it says who it is). */
   avatar?: PersonAvatar;
   found: boolean;
 }
 
-function MessageItem({ message, own, grouped, receipt, file, avatar, found }: MessageItemProps) {
+/**
+ * One message. Memoized: a long conversation re-renders only the messages that changed when a
+ * page is added or a message arrives (their props are the same objects otherwise).
+ */
+const MessageItem = memo(function MessageItem({
+  message,
+  own,
+  grouped,
+  receipt,
+  avatar,
+  found,
+  ...file
+}: MessageItemProps) {
   const classes = [
     "message",
     own ? "message--own" : "message--other",
@@ -141,7 +145,7 @@ function MessageItem({ message, own, grouped, receipt, file, avatar, found }: Me
           {message.content}
         </p>
       )}
-      {file}
+      {message.fileUrl && <FileBody message={message} {...file} />}
       {receipt && (
         <p className={`message__receipt${receipt === "Seen" ? " message__receipt--seen" : ""}`}>
           {receipt}
@@ -149,7 +153,7 @@ function MessageItem({ message, own, grouped, receipt, file, avatar, found }: Me
       )}
     </li>
   );
-}
+});
 
 interface FileBodyProps {
   message: FileMessage;
