@@ -13,6 +13,9 @@ export default async function setup(project: TestProject) {
     await migrateToLatest(db);
     await db.destroy();
     project.provide("pgliteSnapshot", undefined);
+  } else if (process.env.TEST_PGLITE_SNAPSHOT === "0") {
+    // Each database runs initdb and the migrations itself (to compare, or to rule it out).
+    project.provide("pgliteSnapshot", undefined);
   } else {
     // One migrated PGlite, dumped: each test file's databases start from it (testDatabase).
     const snapshot = await writePgliteSnapshot();
