@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import knex, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import { knexSnakeCaseMappers } from "objection";
@@ -17,6 +18,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string;
+  /** An open PGlite to use instead (tests: one loaded from a migrated snapshot). */
+  pglite?: PGlite;
   poolMax?: number;
   /** PostgreSQL only: false for work that may legitimately run long (migrations). */
   timeouts?: boolean;
@@ -45,7 +48,11 @@ export function createDatabase(options: DatabaseOptions): Database {
   return knex({
     client: ClientPgLite,
     dialect: "postgres",
-    connection: options.pgliteDir ? { filename: options.pgliteDir } : {},
+    connection: options.pglite
+      ? { pglite: options.pglite }
+      : options.pgliteDir
+        ? { filename: options.pgliteDir }
+        : {},
     ...knexSnakeCaseMappers(),
   } as Knex.Config);
 }

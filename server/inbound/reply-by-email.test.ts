@@ -10,9 +10,9 @@ import {
   outOfOfficeReply,
 } from "../../tests/fixtures/inbound-mail/replies";
 import type { TestClock } from "../../tests/support/clock";
-import { addJoinedClient, type JoinedClient } from "../../tests/support/conversations";
+import type { JoinedClient } from "../../tests/support/conversations";
 import { testDatabase } from "../../tests/support/database";
-import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
+import { type SignedInOwner, startConversation } from "../../tests/support/factories";
 import { hugePng } from "../../tests/support/images";
 import { minimalPdf } from "../../tests/support/pdf";
 import { startTestServer, TEST_INBOUND_DOMAIN, type TestServer } from "../../tests/support/server";
@@ -40,11 +40,7 @@ interface Conversation {
   client: JoinedClient;
 }
 
-async function conversation(): Promise<Conversation> {
-  const owner = await signUpOwner(server, "Olivia Owner");
-  const client = await addJoinedClient(server, owner, { name: "Carla Client" });
-  return { owner, client };
-}
+const conversation = (): Promise<Conversation> => startConversation(server);
 
 /** The notification mail `to` gets once `from` wrote `content` and the delay passed. */
 async function notification(

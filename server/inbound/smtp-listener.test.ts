@@ -1,9 +1,9 @@
 import type Mail from "nodemailer/lib/mailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gmailReply } from "../../tests/fixtures/inbound-mail/replies";
-import { addJoinedClient, type JoinedClient } from "../../tests/support/conversations";
+import type { JoinedClient } from "../../tests/support/conversations";
 import { testDatabase } from "../../tests/support/database";
-import { type SignedInOwner, signUpOwner } from "../../tests/support/factories";
+import { type SignedInOwner, startConversation } from "../../tests/support/factories";
 import {
   notification,
   type OpenSmtpConnection,
@@ -55,8 +55,7 @@ interface Conversation {
 }
 
 async function conversation(): Promise<Conversation> {
-  const owner = await signUpOwner(server, "Olivia Owner");
-  const client = await addJoinedClient(server, owner, { name: "Carla Client" });
+  const { owner, client } = await startConversation(server);
   const mail = await notification(server, owner, client.email, client.id, "Any news?");
   return { owner, client, address: replyToOf(mail) };
 }

@@ -6,7 +6,12 @@ import {
   type JoinedClient,
   setTier,
 } from "../../tests/support/conversations";
-import { type SignedInOwner, signUpOwner, uniqueEmail } from "../../tests/support/factories";
+import {
+  type SignedInOwner,
+  signUpOwner,
+  startConversation,
+  uniqueEmail,
+} from "../../tests/support/factories";
 import { testDatabase } from "../../tests/support/database";
 import type { TestClock } from "../../tests/support/clock";
 import { type TestAgent, type TestServer, startTestServer } from "../../tests/support/server";
@@ -33,11 +38,8 @@ interface Conversation {
   client: JoinedClient;
 }
 
-async function conversation(ownerName = "Olivia Owner"): Promise<Conversation> {
-  const owner = await signUpOwner(server, ownerName);
-  const client = await addJoinedClient(server, owner, { name: "Carla Client" });
-  return { owner, client };
-}
+const conversation = (ownerName = "Olivia Owner"): Promise<Conversation> =>
+  startConversation(server, { ownerName });
 
 async function send(agent: TestAgent, clientId: string, content: string): Promise<string> {
   const response = await agent.post(`/api/clients/${clientId}/messages`, { content });
@@ -342,8 +344,12 @@ describe("delivery failures", () => {
 
 /** The outbox's rows for one address (a sent mail's row is gone). */
 async function outboxRowsTo(address: string) {
-  const rows: { status: string; attempts: number; lastError: string | null; message: { to: string } }[] =
-    await server.db("outgoing_mails").select("status", "attempts", "lastError", "message");
+  const rows: {
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    message: { to: string };
+  }[] = await server.db("outgoing_mails").select("status", "attempts", "lastError", "message");
   return rows.filter((row) => row.message.to === address);
 }
 

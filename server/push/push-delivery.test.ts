@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOwner } from "../../tests/support/factories";
-import { addJoinedClient } from "../../tests/support/conversations";
+import { startConversation } from "../../tests/support/factories";
 import { minimalPdf } from "../../tests/support/pdf";
 import { TestPushService } from "../../tests/support/push-endpoint";
 import { type TestServer, startTestServer } from "../../tests/support/server";
@@ -22,8 +21,7 @@ afterAll(async () => {
 
 /** An owner and a joined client whose phone turned notifications on. */
 async function conversationWithClientPhone(ownerName = "Olivia Owner") {
-  const owner = await signUpOwner(server, ownerName);
-  const client = await addJoinedClient(server, owner, { name: "Carla Client" });
+  const { owner, client } = await startConversation(server, { ownerName });
   const phone = pushService.subscribe();
   expect((await client.agent.post("/api/push/subscriptions", phone)).status).toBe(201);
   return { owner, client, phone };

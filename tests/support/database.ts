@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
 import { createDatabase, type Database } from "../../server/db/connection";
 import { migrateToLatest } from "../../server/db/migrate";
+import { pgliteFromSnapshot } from "./pglite-snapshot";
 
 export interface TestDatabaseOptions {
   /**
@@ -15,13 +17,19 @@ export interface TestDatabaseOptions {
 
 /**
  * The database for one test file: TEST_DATABASE_URL's PostgreSQL (migrated once in global
- * setup; tests make their own unique data), or else a fresh in-memory PGlite.
+ * setup; tests make their own unique data), or else a fresh in-memory PGlite, loaded from the
+ * run's migrated snapshot (global setup) when there is one.
  */
 export async function testDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url && options.isolated) return isolatedPostgres(url);
-  const db = createDatabase({ url, poolMax: 5 });
-  if (!url) await migrateToLatest(db);
+  if (url) return createDatabase({ url, poolMax: 5 });
+  const snapshot = inject("pgliteSnapshot");
+  const db = snapshot
+    ? createDatabase({ pglite: await pgliteFromSnapshot(snapshot) })
+    : createDatabase({});
+  // A no-op on the snapshot (already at the latest migration).
+  await migrateToLatest(db);
   return db;
 }
 
@@ -32,7 +40,10 @@ export interface EmptyPostgres {
   drop(): Promise<void>;
 }
 
-export async function emptyPostgres(sharedUrl: string, prefix = "test_scratch"): Promise<EmptyPostgres> {
+export async function emptyPostgres(
+  sharedUrl: string,
+  prefix = "test_scratch",
+): Promise<EmptyPostgres> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = createDatabase({ url: sharedUrl, poolMax: 1 });
   await admin.raw(`create database "${name}"`);

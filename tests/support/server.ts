@@ -87,6 +87,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
   const server = http.createServer();
+  // No server-side keep-alive timeout: the test's fetch client closes its idle connections
+  // itself. With Node's 5 s timeout, a test process whose event loop stalled (in-process PGlite
+  // inserting 10,000 rows on a loaded machine) could fire the server's close and send the next
+  // request on that same socket at once: ECONNRESET. close() below ends every connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
@@ -112,7 +117,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     logger: createLogger(config.logLevel, options.logDestination),
     clock,
-    rateLimiter: createRateLimiter(db, { keyPrefix: options.rateLimitKeyPrefix ?? `test-${randomUUID()}` }),
+    rateLimiter: createRateLimiter(db, {
+      keyPrefix: options.rateLimitKeyPrefix ?? `test-${randomUUID()}`,
+    }),
     mailQueue: options.mailQueue ?? `test-${randomUUID()}`,
   });
   server.on("request", app.callback());
@@ -184,7 +191,11 @@ export class TestAgent {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async request<T = any>(method: string, urlPath: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    urlPath: string,
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     if (!["GET", "HEAD"].includes(method) && !("origin" in headers)) headers.origin = this.baseUrl;
@@ -193,7 +204,12 @@ export class TestAgent {
       headers["content-type"] = "application/json";
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(`${this.baseUrl}${urlPath}`, { method, headers, body, redirect: "manual" });
+    const response = await fetch(`${this.baseUrl}${urlPath}`, {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...rest] = (pair ?? "").split("=");
@@ -207,7 +223,14 @@ export class TestAgent {
     let parsed: unknown = text;
     if (contentType.includes("application/json")) parsed = JSON.parse(text);
     // Every API answer a test receives is checked against its shared schema.
-    checkApiAnswer({ method, url: response.url, status: response.status, contentType, text, body: parsed });
+    checkApiAnswer({
+      method,
+      url: response.url,
+      status: response.status,
+      contentType,
+      text,
+      body: parsed,
+    });
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

@@ -248,14 +248,6 @@ async function writeInPieces(request: http.ClientRequest, data: Buffer, size = 6
   }
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 // ---- tests ----
 
 describe("POST /api/clients/:id/upload", () => {
@@ -305,10 +297,12 @@ describe("POST /api/clients/:id/upload", () => {
     });
     expect(response.body.fileUrl).toMatch(/^\/api\/download\/[0-9a-f]{32}\.pdf$/);
     // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
-    await expect.poll(() => events).toContainEqual({
-      kind: "event",
-      event: { type: "new_message", clientId: A1.id, messageId: response.body.id },
-    });
+    await expect
+      .poll(() => events)
+      .toContainEqual({
+        kind: "event",
+        event: { type: "new_message", clientId: A1.id, messageId: response.body.id },
+      });
     unsubscribe();
     const row = await StoredFile.query().findOne({
       storedName: nameFromUrl(response.body.fileUrl),
@@ -510,10 +504,11 @@ describe("POST /api/clients/:id/upload", () => {
         await writeInPieces(request, data.subarray(0, sentBeforeAbort));
         // Past the content check the bytes are on their way to disk: cut while they are.
         if (sentBeforeAbort > CONVERSATION_SNIFF_BYTES)
-          await waitFor(() => storedFiles().some((file) => file.endsWith(".partial")));
+          await expect
+            .poll(() => storedFiles().some((file) => file.endsWith(".partial")))
+            .toBe(true);
         request.destroy();
-        await waitFor(async () => JSON.stringify(await snapshot()) === JSON.stringify(before));
-        expect(await snapshot()).toEqual(before);
+        await expect.poll(snapshot).toEqual(before);
       }
       // The server is still fine afterwards.
       const after = await uploadFile(A.agent, A1.id, PDF, "after.pdf");

@@ -3,10 +3,10 @@ import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestClock } from "../../../tests/support/clock";
-import { addJoinedClient, type JoinedClient, setTier } from "../../../tests/support/conversations";
-import { type SignedInOwner, signUpOwner } from "../../../tests/support/factories";
+import { addJoinedClient } from "../../../tests/support/conversations";
+import { startConversation } from "../../../tests/support/factories";
 import { type TestAgent, type TestServer, startTestServer } from "../../../tests/support/server";
 import type { RealtimeEvent } from "../../../shared/realtime";
 import { IDEMPOTENCY_MESSAGES } from "../../idempotency/idempotency-key";
@@ -21,12 +21,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** An owner (on pro) with one joined client. */
-async function conversation(): Promise<{ owner: SignedInOwner; client: JoinedClient }> {
-  const owner = await signUpOwner(server);
-  await setTier(owner.id, "pro");
-  const client = await addJoinedClient(server, owner);
-  return { owner, client };
-}
+const conversation = () => startConversation(server, { tier: "pro" });
 
 const keyed = (key: string) => ({ "idempotency-key": key });
 const messagesOf = (clientId: string) => Message.query().where("clientId", clientId).orderBy("seq");
@@ -55,20 +50,13 @@ function recordNewMessages(clientId: string) {
    */
   const before = async (agent: TestAgent) => {
     const marker = await agent.post(`/api/clients/${clientId}/messages`, { content: "marker" });
-    const isMarker = (event: RealtimeEvent) => "messageId" in event && event.messageId === marker.body.id;
-    await waitFor(async () => events.some(isMarker));
+    const isMarker = (event: RealtimeEvent) =>
+      "messageId" in event && event.messageId === marker.body.id;
+    await expect.poll(() => events.some(isMarker)).toBe(true);
     stop();
     return events.filter((event) => !isMarker(event));
   };
   return { before };
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const PDF = Buffer.from(
@@ -345,16 +333,19 @@ describe("Idempotency-Key on POST /api/clients/:id/messages", () => {
     // Aborted once sent: the server may or may not have stored it by then.
     const abort = new AbortController();
     const lost = sendThrough(server.url, owner.agent, path, { ...init, signal: abort.signal });
+    // Not a wait for a signal: either outcome of this race is asserted below (one message).
     await new Promise((resolve) => setTimeout(resolve, 5));
     abort.abort();
     await expect(lost).rejects.toThrow();
     // The app's retries: "still running" (409) is tried again, anything else is the answer.
-    let retry = await owner.agent.post(path, { content: "Sent from a train" }, keyed(key));
-    const deadline = Date.now() + 10_000;
-    while (retry.status === 409 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      retry = await owner.agent.post(path, { content: "Sent from a train" }, keyed(key));
-    }
+    const retry = await vi.waitFor(
+      async () => {
+        const answer = await owner.agent.post(path, { content: "Sent from a train" }, keyed(key));
+        if (answer.status === 409) throw new Error("still running: try again");
+        return answer;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(retry.status).toBe(201);
     const stored = await messagesOf(client.id);
     expect(stored.map((message) => message.id)).toEqual([retry.body.id]);
@@ -407,7 +398,7 @@ describe("Idempotency-Key on uploads", () => {
     const { owner, client } = await conversation();
     const key = randomUUID();
     const slow = openUpload(owner.agent, client.id, key);
-    await waitFor(async () => (await keyRow(key)) !== undefined);
+    await expect.poll(() => keyRow(key)).toBeDefined();
     const during = await upload(owner.agent, client.id, key);
     expect(during.status).toBe(409);
     expect(during.body).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
@@ -424,7 +415,7 @@ describe("Idempotency-Key on uploads", () => {
     const key = randomUUID();
     const filesBefore = storedFiles().length;
     const stuck = openUpload(owner.agent, client.id, key);
-    await waitFor(async () => (await keyRow(key)) !== undefined);
+    await expect.poll(() => keyRow(key)).toBeDefined();
     clock.advance(3 * 60_000);
     const retry = await upload(owner.agent, client.id, key);
     expect(retry.status).toBe(201);

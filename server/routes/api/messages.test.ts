@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addClient, addJoinedClient, setTier } from "../../../tests/support/conversations";
-import { signUpOwner } from "../../../tests/support/factories";
+import { addClient } from "../../../tests/support/conversations";
+import { signUpOwner, startConversation } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
 import { TestSocket } from "../../../tests/support/ws-client";
 import { MESSAGE_MAX_LENGTH } from "../../../shared/schemas/messages";
@@ -15,13 +15,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** An owner (on pro) with one joined client. */
-async function conversation(ownerName = "Olivia Owner", clientName = "Carla Client") {
-  const owner = await signUpOwner(server, ownerName);
-  await setTier(owner.id, "pro");
-  const client = await addJoinedClient(server, owner, { name: clientName });
-  const path = `/api/clients/${client.id}`;
-  return { owner, client, path };
-}
+const conversation = (ownerName = "Olivia Owner", clientName = "Carla Client") =>
+  startConversation(server, { ownerName, clientName, tier: "pro" });
 
 /**
  * Publishes a marker event into `clientId`'s conversation. The hub hands events on, and sockets
@@ -47,7 +42,8 @@ function recordEvents(clientId: string, type?: RealtimeEvent["type"]) {
     events.push(message.event);
   });
   const markers = new Set<string>();
-  const isMarker = (event: RealtimeEvent) => event.messageId !== undefined && markers.has(event.messageId);
+  const isMarker = (event: RealtimeEvent) =>
+    event.messageId !== undefined && markers.has(event.messageId);
   /** The events (of `type`) published before a marker published now. */
   const before = async () => {
     const marker = await publishMarker(clientId);
