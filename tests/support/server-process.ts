@@ -1,6 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, openSync, readFileSync, statSync } from "node:fs";
+import { randomInt } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { newestMtime } from "./web-build";
 
@@ -22,12 +32,55 @@ export function ensureServerBuilt(): void {
   });
 }
 
+/**
+ * A port for a server this test starts (often in another process, which binds it later).
+ * Taken below the kernel's ephemeral range (32768-60999 here), so no outgoing connection or
+ * listen(0) of another test can take it between this check and the server's bind, and reserved
+ * by an exclusive file naming this process, so two test processes (the PGlite and PostgreSQL
+ * suites run at once) never hand out the same one. A reservation of a process that has ended
+ * is free again.
+ */
 export async function freePort(): Promise<number> {
+  mkdirSync(RESERVED_PORTS, { recursive: true });
+  for (;;) {
+    const port = 20_000 + randomInt(12_000);
+    if (!reserve(port)) continue;
+    if (await canListen(port)) return port;
+  }
+}
+
+const RESERVED_PORTS = path.join(os.tmpdir(), "clientdesk-test-ports");
+
+function reserve(port: number): boolean {
+  const file = path.join(RESERVED_PORTS, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+    return true;
+  } catch {
+    const owner = Number(readFileSync(file, "utf8"));
+    if (owner === process.pid || isAlive(owner)) return false;
+    rmSync(file, { force: true });
+    return reserve(port);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function canListen(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, resolve.bind(null, true));
+  });
+  if (listening) await new Promise((resolve) => server.close(resolve));
+  return listening;
 }
 
 export interface ServerProcess {
