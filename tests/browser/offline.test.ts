@@ -95,7 +95,9 @@ describe.skipIf(!browserAvailable)("the owner app while the server cannot be rea
 
     await proxy.resume();
     // Try now probes at once rather than at the end of the backoff's current wait.
-    await banner(page).getByRole("button", { name: "Try now" }).click();
+    // The backoff's own probe may win the race and take the banner (and the button) away first.
+    const tryNow = banner(page).getByRole("button", { name: "Try now" });
+    await Promise.race([tryNow.click().catch(() => "gone"), tryNow.waitFor({ state: "detached" })]);
     await expect
       .poll(() => contents(client.id), { timeout: 30_000 })
       .toEqual(["Can we talk Monday?", "First, the brief", "Second, the budget"]);

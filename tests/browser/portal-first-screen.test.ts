@@ -74,6 +74,11 @@ describe.skipIf(!browserAvailable)("the client portal's first screen", () => {
       () => (window as unknown as { __shownAt?: number }).__shownAt,
     );
     expect(shownAt).toBeDefined();
+    // A request's timing is complete only once Playwright has seen its response end: wait for
+    // that signal, or a loaded machine reads responseEnd -1 for a request the page had answered.
+    await Promise.all(
+      requests.map(async (request) => (await request.response())?.finished().catch(() => null)),
+    );
     // Answered by then: what the screen could have been waiting for. (The websocket's catch-up
     // may start before the first paint on a busy machine, but not feed it.)
     const answeredBy = (request: Request) => {
