@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "shared/**/*.test.ts", "web/**/*.test.ts", "desktop/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "shared/**/*.test.ts",
+      "web/**/*.test.ts",
+      "desktop/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,

@@ -36,7 +36,12 @@ const TARGET_MS = 1;
 const USES_PER_ADDRESS = 4;
 const WARM_UP_ROUNDS = 10;
 const ENDPOINTS = ["forgot-password", "resend-verification", "client-sign-in-link", "register"];
-const SIGN_UP = { password: "a password for the bench", fullName: "Bench Sign-up", role: "owner", accountTier: "free" };
+const SIGN_UP = {
+  password: "a password for the bench",
+  fullName: "Bench Sign-up",
+  role: "owner",
+  accountTier: "free",
+};
 /** What each endpoint is sent for an address, and the status it answers. */
 const bodyFor = (endpoint, email) => (endpoint === "register" ? { email, ...SIGN_UP } : { email });
 const okStatus = (endpoint) => (endpoint === "register" ? 201 : 200);
@@ -159,7 +164,11 @@ async function seedAccounts(server, smtp, count) {
       .find((pair) => pair.startsWith("sid="));
     verified.push(email);
     const again = newAddress("registered");
-    await expectStatus(post(server, "/api/register", { ...account, email: again }), 201, "register");
+    await expectStatus(
+      post(server, "/api/register", { ...account, email: again }),
+      201,
+      "register",
+    );
     await expectStatus(
       post(server, "/api/verify-email", { email: again, code: await smtp.code(again) }),
       200,
@@ -232,13 +241,21 @@ async function measure(backend, log) {
     for (const endpoint of ENDPOINTS) {
       for (let i = 0; i < WARM_UP_ROUNDS; i += 1) {
         await post(server, `/api/${endpoint}`, bodyFor(endpoint, newAddress("warm")));
-        await post(server, `/api/${endpoint}`, bodyFor(endpoint, known[endpoint][i % known[endpoint].length]));
+        await post(
+          server,
+          `/api/${endpoint}`,
+          bodyFor(endpoint, known[endpoint][i % known[endpoint].length]),
+        );
         await sleep(PAUSE_MS);
       }
     }
     // The warm-up used each known address once: start again from fresh ones.
     await smtp.receivedAtLeast(
-      beforeWarmUp + ENDPOINTS.reduce((sum, endpoint) => sum + WARM_UP_ROUNDS * (endpoint === "register" ? 2 : 1), 0),
+      beforeWarmUp +
+        ENDPOINTS.reduce(
+          (sum, endpoint) => sum + WARM_UP_ROUNDS * (endpoint === "register" ? 2 : 1),
+          0,
+        ),
     );
     const fresh = await seedAccounts(server, smtp, Math.ceil(REQUESTS / USES_PER_ADDRESS));
     const mailsBefore = smtp.received;
@@ -280,7 +297,8 @@ async function measure(backend, log) {
     // Proof that the known addresses were really mailed (in the background): one mail per
     // known request, awaited; a shortfall by the deadline shows in the figure.
     await smtp.receivedAtLeast(
-      mailsBefore + ENDPOINTS.reduce((sum, endpoint) => sum + REQUESTS * mailsPerRound(endpoint), 0),
+      mailsBefore +
+        ENDPOINTS.reduce((sum, endpoint) => sum + REQUESTS * mailsPerRound(endpoint), 0),
     );
     result.mailsDuringMeasurement = smtp.received - mailsBefore;
     return result;

@@ -27,9 +27,7 @@ const OWNERS = 100;
 
 function settings(options) {
   return {
-    conversations: Number(
-      options.conversations ?? process.env.BENCH_SWEEP_CONVERSATIONS ?? 10_000,
-    ),
+    conversations: Number(options.conversations ?? process.env.BENCH_SWEEP_CONVERSATIONS ?? 10_000),
     runs: Number(options.runs ?? process.env.BENCH_SWEEP_RUNS ?? 5),
   };
 }
@@ -188,7 +186,9 @@ export async function run(options = {}) {
       times.push(performance.now() - started);
       queryCounts.push(queries);
       if (mailer.sent !== config.conversations) {
-        throw new Error(`sweep ${i + 1} sent ${mailer.sent} emails, expected ${config.conversations}`);
+        throw new Error(
+          `sweep ${i + 1} sent ${mailer.sent} emails, expected ${config.conversations}`,
+        );
       }
       log(`  sweep ${i + 1}: ${round(times.at(-1))} ms, ${queries} queries, ${mailer.sent} emails`);
     }

@@ -73,8 +73,7 @@ export async function run(options = {}) {
       label: "floor",
       pid: floor.child.pid,
       count: sockets,
-      open: (index) =>
-        openSocket(`${wsBase(port)}?client=${seeded[index >> 1].clientId}`, {}),
+      open: (index) => openSocket(`${wsBase(port)}?client=${seeded[index >> 1].clientId}`, {}),
     });
     result.meetsTarget = result.product.kbPerSocket <= TARGET_KB;
   } finally {
@@ -129,7 +128,9 @@ async function measure({ log, label, pid, count, open }) {
     peakMb: peakKb === null ? null : round(peakKb / 1024),
     kbPerSocket: round((afterKb - beforeKb) / opened, 1),
   };
-  log(`${label}: ${result.kbPerSocket} KB per idle socket (RSS ${result.beforeMb} -> ${result.afterMb} MB)`);
+  log(
+    `${label}: ${result.kbPerSocket} KB per idle socket (RSS ${result.beforeMb} -> ${result.afterMb} MB)`,
+  );
   // Let the server forget them before the next measure.
   await sleep(2_000);
   return result;

@@ -142,9 +142,7 @@ function find(result, backend, target, rate) {
 }
 
 function clean(r) {
-  return (
-    r.lost === 0 && r.duplicates === 0 && r.misdelivered === 0 && r.errors.total === 0
-  );
+  return r.lost === 0 && r.duplicates === 0 && r.misdelivered === 0 && r.errors.total === 0;
 }
 
 /** The issue's two targets, where this run measured them (null where it did not). */
@@ -190,7 +188,8 @@ export function summarize(result) {
     );
   }
   const v = result.verdict ?? {};
-  const yes = (value) => (value === null || value === undefined ? "not measured" : value ? "met" : "MISSED");
+  const yes = (value) =>
+    value === null || value === undefined ? "not measured" : value ? "met" : "MISSED";
   lines.push(
     `targets: 1,000/s for 60 s, p99 <= ${result.targetP99Ms} ms, none lost or duplicated: ${yes(v.at1000)}; ` +
       `300/s p99 within ${result.targetFloorFactor}x of the floor: ${yes(v.within2xOfFloorAt300)}` +
@@ -242,7 +241,10 @@ function floorTarget(floor, seeded) {
     tracker: new Tracker(seeded.length),
     sockets: [],
     socket(conversation) {
-      return { url: `${base.replace(/^http/, "ws")}/ws?client=${conversation.clientId}`, headers: {} };
+      return {
+        url: `${base.replace(/^http/, "ws")}/ws?client=${conversation.clientId}`,
+        headers: {},
+      };
     },
     post(conversation, fromClient) {
       return {
@@ -281,7 +283,8 @@ async function pgliteScenario(config, log) {
     target = productTarget(server, seeded, "pglite");
     await openSockets(target, seeded, config, log);
     const runs = [];
-    for (const rate of config.pgliteRates) runs.push(await measure(target, seeded, rate, config, log));
+    for (const rate of config.pgliteRates)
+      runs.push(await measure(target, seeded, rate, config, log));
     return runs;
   } finally {
     closeSockets(target);
@@ -391,14 +394,20 @@ async function measure(target, seeded, rate, config, log) {
   const analysis = tracker.analyse(phase);
   if (!config.sockets) {
     // Control run: nothing was listening, so there is no delivery to measure.
-    Object.assign(analysis, { lost: null, delivered: null, latencyMs: null, senderEchoLatencyMs: null });
+    Object.assign(analysis, {
+      lost: null,
+      delivered: null,
+      latencyMs: null,
+      senderEchoLatencyMs: null,
+    });
     analysis.p99By5sMs = [];
   }
   const clockTicks = 100; // USER_HZ on Linux
   let databaseCpuSeconds = null;
   if (databaseBefore && databaseAfter) {
     let ticks = 0;
-    for (const [backend, after] of databaseAfter) ticks += after - (databaseBefore.get(backend) ?? 0);
+    for (const [backend, after] of databaseAfter)
+      ticks += after - (databaseBefore.get(backend) ?? 0);
     databaseCpuSeconds = ticks / clockTicks;
   }
   const cpuSeconds =
@@ -512,7 +521,15 @@ async function postAtRate({ rate, seconds, seeded, target, agent, tracker, phase
   return sent;
 }
 
-function postMessage({ agent, request: target, fromClient, seq, tracker, phase, conversationIndex }) {
+function postMessage({
+  agent,
+  request: target,
+  fromClient,
+  seq,
+  tracker,
+  phase,
+  conversationIndex,
+}) {
   const body = JSON.stringify({ content: `bench message ${seq}` });
   return new Promise((resolve) => {
     const sentAt = performance.now();

@@ -31,7 +31,9 @@ async function cannon(options) {
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
   const failed = r.non2xx + r.errors + r.timeouts;
   if (failed > 0) {
-    throw new Error(`${options.method ?? "GET"} ${options.url}: ${failed} failed of ${r.requests.total}`);
+    throw new Error(
+      `${options.method ?? "GET"} ${options.url}: ${failed} failed of ${r.requests.total}`,
+    );
   }
   return { requestsPerSecond: round(r.requests.average), p99Ms: r.latency.p99 };
 }
@@ -78,7 +80,9 @@ async function compare(backend, databaseUrls, log) {
         const order = i % 2 === 0 ? ["current", "baseline"] : ["baseline", "current"];
         for (const build of order) {
           result[build][endpoint] = await builds[build][endpoint]();
-          log(`${backend} round ${i}/${ROUNDS} ${endpoint} ${build}: ${result[build][endpoint].requestsPerSecond} req/s`);
+          log(
+            `${backend} round ${i}/${ROUNDS} ${endpoint} ${build}: ${result[build][endpoint].requestsPerSecond} req/s`,
+          );
         }
       }
       rounds.push(result);
@@ -90,7 +94,9 @@ async function compare(backend, databaseUrls, log) {
     baseline: stats(rounds.map((r) => r.baseline[endpoint].requestsPerSecond)),
     current: stats(rounds.map((r) => r.current[endpoint].requestsPerSecond)),
     ratio: stats(
-      rounds.map((r) => r.current[endpoint].requestsPerSecond / r.baseline[endpoint].requestsPerSecond),
+      rounds.map(
+        (r) => r.current[endpoint].requestsPerSecond / r.baseline[endpoint].requestsPerSecond,
+      ),
       3,
     ),
   });
@@ -100,7 +106,9 @@ async function compare(backend, databaseUrls, log) {
 export async function run({ log = console.log } = {}) {
   const baselineBundle = process.env.BENCH_BASELINE_BUNDLE;
   if (!baselineBundle || !existsSync(baselineBundle)) {
-    throw new Error("set BENCH_BASELINE_BUNDLE to the dist/server/index.mjs of the build to compare with");
+    throw new Error(
+      "set BENCH_BASELINE_BUNDLE to the dist/server/index.mjs of the build to compare with",
+    );
   }
   const result = { connections: CONNECTIONS, durationS: DURATION, rounds: ROUNDS, baselineBundle };
   result.pglite = await compare("pglite", null, log);
@@ -108,7 +116,11 @@ export async function run({ log = console.log } = {}) {
   if (pg.available) {
     const databases = [await scratchDatabase(), await scratchDatabase()];
     try {
-      result.postgres = await compare("postgres", databases.map((d) => d.url), log);
+      result.postgres = await compare(
+        "postgres",
+        databases.map((d) => d.url),
+        log,
+      );
     } finally {
       for (const database of databases) await database.drop();
     }
@@ -123,7 +135,10 @@ export function summarize(result) {
   for (const backend of ["pglite", "postgres"]) {
     const r = result[backend];
     if (!r || r.skipped) continue;
-    for (const [endpoint, label] of [["user", "GET /api/user"], ["send", "POST messages"]]) {
+    for (const [endpoint, label] of [
+      ["user", "GET /api/user"],
+      ["send", "POST messages"],
+    ]) {
       const s = r[endpoint];
       lines.push(
         `${backend} ${label}: baseline ${s.baseline.median} req/s, current ${s.current.median} req/s, ratio median ${s.ratio.median} (${s.ratio.min}..${s.ratio.max})`,

@@ -187,7 +187,9 @@ export function summarize(result) {
     `raw copy to disk    ${result.rawCopyMBps.median} MB/s (${result.rawCopyMBps.min}-${result.rawCopyMBps.max})  upload/raw copy ${result.ratioToRawCopy.median}`,
     `bare Node HTTP sink ${result.httpSinkMBps.median} MB/s (${result.httpSinkMBps.min}-${result.httpSinkMBps.max})  upload/http sink ${result.ratioToHttpSink.median}`,
     ...(result.s3rverDirectMBps
-      ? [`PUT to s3rver alone ${result.s3rverDirectMBps.median} MB/s (${result.s3rverDirectMBps.min}-${result.s3rverDirectMBps.max})`]
+      ? [
+          `PUT to s3rver alone ${result.s3rverDirectMBps.median} MB/s (${result.s3rverDirectMBps.min}-${result.s3rverDirectMBps.max})`,
+        ]
       : []),
   ];
 }

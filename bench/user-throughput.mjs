@@ -132,7 +132,8 @@ export async function run({ log = console.log } = {}) {
 }
 
 export function summarize(result) {
-  const rate = (s) => `${String(Math.round(s.median)).padStart(6)} req/s (${Math.round(s.min)}-${Math.round(s.max)})`;
+  const rate = (s) =>
+    `${String(Math.round(s.median)).padStart(6)} req/s (${Math.round(s.min)}-${Math.round(s.max)})`;
   const lines = [`${"koa hello-world".padEnd(24)} ${rate(result.koa.requestsPerSecond)}`];
   for (const [label, key] of [
     ["/api/user on PGlite", "pglite"],

@@ -281,7 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : persistedVapidKeys(dataDir)),
       subject: values.VAPID_SUBJECT ?? vapidSubject(values.MAIL_FROM),
     },
-    pushTestOrigins: values.NODE_ENV === "production" ? [] : pushTestOrigins(values.PUSH_TEST_ORIGINS),
+    pushTestOrigins:
+      values.NODE_ENV === "production" ? [] : pushTestOrigins(values.PUSH_TEST_ORIGINS),
   };
 }
 
@@ -340,7 +341,9 @@ function startupRefusals(values: EnvValues): string[] {
   if (values.PUSH_TEST_ORIGINS) {
     if (production) lines.push("PUSH_TEST_ORIGINS: tests only; unset it in production");
     else if (pushTestOrigins(values.PUSH_TEST_ORIGINS).length === 0)
-      lines.push("PUSH_TEST_ORIGINS: must be http origins on a loopback host, e.g. http://127.0.0.1:9000");
+      lines.push(
+        "PUSH_TEST_ORIGINS: must be http origins on a loopback host, e.g. http://127.0.0.1:9000",
+      );
   }
   return lines;
 }

@@ -14,7 +14,6 @@ import type { AfterAnswerQueue } from "./security/after-answer";
 import type { RateLimiter } from "./security/rate-limiter";
 import type { Storage } from "./storage/storage";
 
-
 /** Everything the server's parts need, built once in createApp and passed down. */
 export interface Services {
   config: Config;

@@ -31,7 +31,11 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel, logLines);
-  const db = createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite"), logger });
+  const db = createDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+    logger,
+  });
   await migrateToLatest(db);
   const { app, services } = createApp({ config, db, logger });
   const server = http.createServer(app.callback());

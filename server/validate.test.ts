@@ -17,7 +17,9 @@ describe("parseOrThrow messages", () => {
     expect(messageOf(schema, { title: "x".repeat(11), note: "n" })).toBe(
       "title must be at most 10 characters",
     );
-    expect(messageOf(schema, { title: "xy", note: "n" })).toBe("title must be at least 3 characters");
+    expect(messageOf(schema, { title: "xy", note: "n" })).toBe(
+      "title must be at least 3 characters",
+    );
     expect(messageOf(schema, { title: "xyz", note: "" })).toBe("note is required");
   });
 

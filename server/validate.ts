@@ -2,12 +2,16 @@ import type { z } from "zod";
 import { badRequest } from "./errors";
 
 /** The value parsed with a shared zod schema; the first problem becomes a 400. */
-export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+export function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw badRequest("Invalid request");
-  if (issue.code === "unrecognized_keys") throw badRequest(`Unknown field: ${issue.keys.join(", ")}`);
+  if (issue.code === "unrecognized_keys")
+    throw badRequest(`Unknown field: ${issue.keys.join(", ")}`);
   throw badRequest(issueMessage(issue));
 }
 

@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 export function analyse(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const timeById = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i];
@@ -18,7 +19,9 @@ export function analyse(profile) {
   }
   const name = (node) => {
     const frame = node.callFrame;
-    const where = frame.url.replace(/^.*\/node_modules\//, "node_modules/").replace(/^file:\/\/.*\/dist\//, "dist/");
+    const where = frame.url
+      .replace(/^.*\/node_modules\//, "node_modules/")
+      .replace(/^file:\/\/.*\/dist\//, "dist/");
     return `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
   };
   let total = 0;
@@ -53,6 +56,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const [key, time] of result.self.slice(0, Number(top))) console.log(share(time), key);
   console.log(`--- inclusive time, ${filter}`);
   const pattern = new RegExp(filter);
-  for (const [key, time] of result.inclusive.filter(([key]) => pattern.test(key)).slice(0, Number(top)))
+  for (const [key, time] of result.inclusive
+    .filter(([key]) => pattern.test(key))
+    .slice(0, Number(top)))
     console.log(share(time), key);
 }

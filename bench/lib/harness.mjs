@@ -2,7 +2,15 @@
 // scratch PostgreSQL databases, signing up through the API, and small statistics.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -100,7 +108,14 @@ export async function waitFor200(url, handle, { timeoutMs = 60_000, intervalMs =
  * Starts the production bundle (`node dist/server/index.mjs`) on a free port with its own
  * DATA_DIR; resolves once /healthz answers 200, with the time that took from spawn.
  */
-export async function startServer({ dataDir, databaseUrl, env = {}, label = "server", bundle = serverBundle, cwd = root } = {}) {
+export async function startServer({
+  dataDir,
+  databaseUrl,
+  env = {},
+  label = "server",
+  bundle = serverBundle,
+  cwd = root,
+} = {}) {
   const port = await freePort();
   const dir = dataDir ?? tempDir(label);
   mkdirSync(dir, { recursive: true });
@@ -154,7 +169,10 @@ async function startMailCatcher(dir) {
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", () => {
         count += 1;
-        writeFileSync(path.join(dir, `${String(count).padStart(6, "0")}.eml`), Buffer.concat(chunks));
+        writeFileSync(
+          path.join(dir, `${String(count).padStart(6, "0")}.eml`),
+          Buffer.concat(chunks),
+        );
         callback();
       });
     },

@@ -14,11 +14,16 @@ export const BENCH_STORAGE = process.env.BENCH_STORAGE ?? "disk";
 export async function startBenchStorage() {
   if (BENCH_STORAGE === "disk")
     return { label: "local disk", env: {}, putDirect: null, stop: async () => {} };
-  if (BENCH_STORAGE !== "s3rver") throw new Error(`BENCH_STORAGE must be disk or s3rver, not ${BENCH_STORAGE}`);
-  const child = spawn(process.execPath, [path.join(root, "tests/support/s3rver-server.mjs"), "bench"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  if (BENCH_STORAGE !== "s3rver")
+    throw new Error(`BENCH_STORAGE must be disk or s3rver, not ${BENCH_STORAGE}`);
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "tests/support/s3rver-server.mjs"), "bench"],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const exited = once(child, "exit");
   const [line] = await Promise.race([
     once(createInterface({ input: child.stdout }), "line"),

@@ -40,7 +40,11 @@ export class EmailCodes {
    * never shows in an answer (the caller just sends nothing), or the answer would tell who has
    * an account.
    */
-  async codeToSend(userId: string, purpose: CodePurpose, trx: Knex.Transaction): Promise<string | null> {
+  async codeToSend(
+    userId: string,
+    purpose: CodePurpose,
+    trx: Knex.Transaction,
+  ): Promise<string | null> {
     const now = this.clock.now();
     const hourAgo = new Date(now.getTime() - 60 * MINUTE);
     const recent = await EmailCode.query(trx)
@@ -58,7 +62,9 @@ export class EmailCodes {
     ) {
       const code = openToken(this.sealing, live.id, live.codeSealed);
       if (code !== null) {
-        await EmailCode.query(trx).patch({ resentCount: live.resentCount + 1 }).where("id", live.id);
+        await EmailCode.query(trx)
+          .patch({ resentCount: live.resentCount + 1 })
+          .where("id", live.id);
         return code;
       }
     }
@@ -84,7 +90,12 @@ export class EmailCodes {
    * Uses up the code if it matches the live one. A wrong guess counts against it, and the
    * tenth wrong guess kills it.
    */
-  async consume(userId: string, purpose: EmailCodePurpose, code: string, trx: Knex.Transaction): Promise<boolean> {
+  async consume(
+    userId: string,
+    purpose: EmailCodePurpose,
+    code: string,
+    trx: Knex.Transaction,
+  ): Promise<boolean> {
     const now = this.clock.now();
     const live = await EmailCode.query(trx)
       .where({ userId, purpose })

@@ -40,13 +40,19 @@ describe("session cache", () => {
     const other = server.agent();
     await other.post("/api/login", { username: owner.email, password: owner.password });
     expect((await other.get("/api/user")).status).toBe(200);
-    await owner.agent.patch("/api/user/password", { currentPassword: owner.password, newPassword: "changed-pw" });
+    await owner.agent.patch("/api/user/password", {
+      currentPassword: owner.password,
+      newPassword: "changed-pw",
+    });
     expect((await other.get("/api/user")).status).toBe(401);
   });
 
   it("keeps serving the session after a message send, which reads users but writes neither table", async () => {
     const owner = await signUpOwner(server);
-    const added = await owner.agent.post("/api/clients", { name: "Cache Client", email: "cache-client@example.test" });
+    const added = await owner.agent.post("/api/clients", {
+      name: "Cache Client",
+      email: "cache-client@example.test",
+    });
     await owner.agent.get("/api/user");
     await owner.agent.post(`/api/clients/${added.body.id}/messages`, { content: "hello" });
     expect(await queriesDuring(() => owner.agent.get("/api/user"))).toBe(0);

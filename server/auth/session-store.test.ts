@@ -14,7 +14,10 @@ afterAll(() => server?.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const tokenOf = (cookieHeader: string) =>
-  cookieHeader.split("; ").find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))!.slice(SESSION_COOKIE.length + 1);
+  cookieHeader
+    .split("; ")
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))!
+    .slice(SESSION_COOKIE.length + 1);
 const sessionCookie = (response: { headers: Headers }) =>
   response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
 
@@ -35,7 +38,9 @@ describe("session store", () => {
 
   it("sets an httpOnly, SameSite=Lax cookie for 30 days at sign-in", async () => {
     const owner = await signUpOwner(server);
-    const login = await server.agent().post("/api/login", { username: owner.email, password: owner.password });
+    const login = await server
+      .agent()
+      .post("/api/login", { username: owner.email, password: owner.password });
     const cookie = sessionCookie(login)!;
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
@@ -46,7 +51,8 @@ describe("session store", () => {
   it("slides the expiry of row and cookie at most once a day, without writing in between", async () => {
     const owner = await signUpOwner(server);
     const idHash = hashToken(tokenOf(owner.agent.cookieHeader));
-    const expiryOf = async () => (await server.db("sessions").where({ idHash }).first()).expiresAt.getTime();
+    const expiryOf = async () =>
+      (await server.db("sessions").where({ idHash }).first()).expiresAt.getTime();
     const first = await expiryOf();
 
     let response: { headers: Headers } | undefined;
@@ -77,7 +83,9 @@ describe("session store", () => {
     await phone.post("/api/login", { username: owner.email, password: owner.password });
     const listed = await server.services.sessions.sessionsOf(owner.id);
     expect(listed.map((session) => session.idHash).sort()).toEqual(
-      [owner.agent.cookieHeader, phone.cookieHeader].map((header) => hashToken(tokenOf(header))).sort(),
+      [owner.agent.cookieHeader, phone.cookieHeader]
+        .map((header) => hashToken(tokenOf(header)))
+        .sort(),
     );
     expect((await phone.get("/api/user")).status).toBe(200);
 

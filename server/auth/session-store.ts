@@ -48,7 +48,11 @@ export class SessionStore {
     this.cache = new SessionCache(db);
   }
 
-  async get(token: string, _maxAge: unknown, { ctx }: StoreContext): Promise<SessionData | undefined> {
+  async get(
+    token: string,
+    _maxAge: unknown,
+    { ctx }: StoreContext,
+  ): Promise<SessionData | undefined> {
     const signedIn = await this.load(token);
     if (!signedIn || !ctx) return undefined;
     ctx.state.session = signedIn.session;
@@ -56,7 +60,12 @@ export class SessionStore {
     return { userId: signedIn.user.id };
   }
 
-  async set(token: string, data: SessionData, maxAge: number, { ctx }: StoreContext): Promise<void> {
+  async set(
+    token: string,
+    data: SessionData,
+    maxAge: number,
+    { ctx }: StoreContext,
+  ): Promise<void> {
     const idHash = hashToken(token);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + maxAge);
@@ -68,7 +77,10 @@ export class SessionStore {
       return;
     }
     // Expired sessions are only ever filtered out on read; tidy this user's here.
-    await Session.query(this.db).delete().where("userId", data.userId).where("expiresAt", "<=", now);
+    await Session.query(this.db)
+      .delete()
+      .where("userId", data.userId)
+      .where("expiresAt", "<=", now);
     const userAgent = ctx!.get("User-Agent").slice(0, 300) || null;
     ctx!.state.session = await Session.query(this.db)
       .insert({ idHash, userId: data.userId, expiresAt, userAgent, createdAt: now })
@@ -144,7 +156,13 @@ export class SessionStore {
     const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, ...userColumns } = row;
     const user = User.fromDatabaseJson(userColumns);
     const session = Session.fromJson(
-      { idHash, userId: user.id, expiresAt: sessionExpiresAt, createdAt: sessionCreatedAt, userAgent: sessionUserAgent },
+      {
+        idHash,
+        userId: user.id,
+        expiresAt: sessionExpiresAt,
+        createdAt: sessionCreatedAt,
+        userAgent: sessionUserAgent,
+      },
       { skipValidation: true },
     );
     const signedIn = { session, user };

@@ -8,8 +8,14 @@ import { StripeStandIn, stripeEnv } from "../../tests/support/stripe-stand-in";
 const BILLING_OFF = "Billing is off on this server: every account has every feature";
 
 /** Pays a test-mode checkout the way the checkout page's form does. */
-async function payTestCheckout(owner: Awaited<ReturnType<typeof signUpOwner>>, tier: "pro" | "agency") {
-  const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier, period: "monthly" });
+async function payTestCheckout(
+  owner: Awaited<ReturnType<typeof signUpOwner>>,
+  tier: "pro" | "agency",
+) {
+  const checkout = await owner.agent.post("/api/subscription/create-checkout", {
+    tier,
+    period: "monthly",
+  });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const session = new URL(checkout.body.url).searchParams.get("session")!;
   return owner.agent.request("POST", "/billing/test-checkout", {
@@ -36,7 +42,10 @@ describe("BILLING_MODE=off (self-hosted)", () => {
     const me = await owner.agent.get("/api/user");
     expect(me.body.accountTier).toBe("agency");
     const tier = await owner.agent.get("/api/user/account-tier");
-    expect(tier.body).toMatchObject({ canCreateMore: true, tierConfig: { clientLimit: null, logoSupport: true } });
+    expect(tier.body).toMatchObject({
+      canCreateMore: true,
+      tierConfig: { clientLimit: null, logoSupport: true },
+    });
 
     // Beyond the free tier's one client, each with a short link made at once.
     const added = [];
@@ -57,7 +66,11 @@ describe("BILLING_MODE=off (self-hosted)", () => {
     expect(colours.status, JSON.stringify(colours.body)).toBe(200);
     expect(colours.body.user.accountTier).toBe("agency");
 
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#aa3300" } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#aa3300" },
+    })
+      .png()
+      .toBuffer();
     const body = new FormData();
     body.append("companyLogo", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
     const logo = await owner.agent.request("POST", "/api/user/company-logo", { body });
@@ -71,7 +84,9 @@ describe("BILLING_MODE=off (self-hosted)", () => {
     await owner.agent.post("/api/clients", { name: "Ines", email: invited, sendInviteEmail: true });
     const mail = await server.smtp.waitFor(invited);
     expect(mail.html).toContain("#aa3300");
-    expect(mail.parsed.attachments.map((attachment) => attachment.cid)).toContain("owner-logo@clientdesk");
+    expect(mail.parsed.attachments.map((attachment) => attachment.cid)).toContain(
+      "owner-logo@clientdesk",
+    );
   });
 
   it("has no plans to read, buy or change", async () => {
@@ -81,7 +96,9 @@ describe("BILLING_MODE=off (self-hosted)", () => {
       ["POST", "/api/subscription/create-checkout"],
       ["POST", "/api/subscription/complete-cancellation"],
     ] as const) {
-      const answer = await owner.agent.request(method, path, { json: method === "POST" ? { tier: "pro", period: "monthly" } : undefined });
+      const answer = await owner.agent.request(method, path, {
+        json: method === "POST" ? { tier: "pro", period: "monthly" } : undefined,
+      });
       expect(answer.status, path).toBe(404);
       expect(answer.body).toEqual({ message: BILLING_OFF });
     }
@@ -112,7 +129,9 @@ describe("BILLING_MODE=test named in production", () => {
 
   it("keeps the free tier's limits for unpaid owners", async () => {
     const owner = await signUpOwner(server);
-    expect((await owner.agent.post("/api/clients", { name: "One", email: uniqueEmail("c") })).status).toBe(201);
+    expect(
+      (await owner.agent.post("/api/clients", { name: "One", email: uniqueEmail("c") })).status,
+    ).toBe(201);
     const second = await owner.agent.post("/api/clients", { name: "Two", email: uniqueEmail("c") });
     expect(second.status).toBe(403);
   });
@@ -135,7 +154,10 @@ describe("BILLING_MODE=stripe", () => {
     expect((await server.agent().get("/api/billing-mode")).body).toEqual({ mode: "stripe" });
     const owner = await signUpOwner(server);
     expect((await owner.agent.get("/api/subscription/status")).body.testMode).toBe(false);
-    const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier: "agency", period: "monthly" });
+    const checkout = await owner.agent.post("/api/subscription/create-checkout", {
+      tier: "agency",
+      period: "monthly",
+    });
     expect(checkout.status).toBe(200);
     expect(checkout.body.url).not.toContain("/billing/test-checkout");
     const forged = await owner.agent.request("POST", "/billing/test-checkout", {

@@ -62,7 +62,11 @@ function graceStarted(user: User, patch: UserPatch): PaymentChange | null {
 }
 
 /** A payment that ends a running grace period (not a downgrade or cancellation ending it). */
-function paidDuringGrace(user: User, patch: UserPatch, invoice: InvoiceObject | null): PaymentChange | null {
+function paidDuringGrace(
+  user: User,
+  patch: UserPatch,
+  invoice: InvoiceObject | null,
+): PaymentChange | null {
   if (!user.paymentFailureGraceEnd || patch.paymentFailureGraceEnd !== null) return null;
   return { kind: "recovered", userId: user.id, invoice };
 }
@@ -135,7 +139,8 @@ export async function applySubscription(
     replacedSubscriptionId: isCurrent ? null : user.stripeSubscriptionId,
     tierChangedFor:
       patch.accountTier !== undefined && patch.accountTier !== user.accountTier ? user.id : null,
-    payment: live && isCurrent ? (graceStarted(user, patch) ?? paidDuringGrace(user, patch, null)) : null,
+    payment:
+      live && isCurrent ? (graceStarted(user, patch) ?? paidDuringGrace(user, patch, null)) : null,
   };
 }
 

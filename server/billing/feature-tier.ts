@@ -18,9 +18,13 @@ export function featureTier(config: ModeConfig, tier: Tier): Tier {
  * row keeps the billed tier, so turning billing on again starts from what was paid for).
  * Client users have no plan and are returned as they are.
  */
-export function withFeatures<T extends { accountTier: Tier; role?: string }>(config: ModeConfig, owner: T): T {
+export function withFeatures<T extends { accountTier: Tier; role?: string }>(
+  config: ModeConfig,
+  owner: T,
+): T {
   const tier = featureTier(config, owner.accountTier);
-  if (tier === owner.accountTier || (owner.role !== undefined && owner.role !== "owner")) return owner;
+  if (tier === owner.accountTier || (owner.role !== undefined && owner.role !== "owner"))
+    return owner;
   if (owner instanceof Model) {
     const copy = owner.$clone() as unknown as T;
     copy.accountTier = tier;

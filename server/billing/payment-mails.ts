@@ -20,7 +20,11 @@ export async function mailPaymentChange(
   const { appUrl } = services.config;
   const fields = { to: user.email, fullName: user.fullName, tier: user.accountTier, appUrl };
   if (change.kind === "failed") {
-    await services.outbox.enqueue(trx, paymentFailedMail({ ...fields, graceEnd: change.graceEnd }), "payment-failed");
+    await services.outbox.enqueue(
+      trx,
+      paymentFailedMail({ ...fields, graceEnd: change.graceEnd }),
+      "payment-failed",
+    );
     return;
   }
   const invoice = change.invoice;

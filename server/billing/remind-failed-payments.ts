@@ -19,7 +19,11 @@ export async function remindFailedPayments(services: Services): Promise<number> 
       const due = await User.query(trx)
         .whereNotNull("paymentFailureGraceEnd")
         .where("paymentFailureGraceEnd", ">", now)
-        .where("paymentFailureGraceEnd", "<=", new Date(now.getTime() + REMINDER_BEFORE_DOWNGRADE_MS))
+        .where(
+          "paymentFailureGraceEnd",
+          "<=",
+          new Date(now.getTime() + REMINDER_BEFORE_DOWNGRADE_MS),
+        )
         .where((query) =>
           query
             .whereNull("paymentReminderFor")

@@ -422,10 +422,17 @@ describe("billing with Stripe", () => {
       const owner = await signUpOwner(server);
       const subscription = await subscribe(owner, "pro");
       const failedAt = now();
-      await deliverEvent(owner.agent, stripeEvent("invoice.payment_failed", invoiceFor(subscription), failedAt));
       await deliverEvent(
         owner.agent,
-        stripeEvent("customer.subscription.updated", { ...subscription, status: "past_due" }, failedAt),
+        stripeEvent("invoice.payment_failed", invoiceFor(subscription), failedAt),
+      );
+      await deliverEvent(
+        owner.agent,
+        stripeEvent(
+          "customer.subscription.updated",
+          { ...subscription, status: "past_due" },
+          failedAt,
+        ),
       );
       await server.mailSettled();
       const graceEnd = new Date(Math.floor(failedAt.getTime() / 1000) * 1000 + 24 * 3_600_000);
@@ -433,7 +440,9 @@ describe("billing with Stripe", () => {
       const [failed, ...others] = billingMails(owner);
       expect(others).toHaveLength(0);
       expect(failed?.subject).toBe(`Your ClientDesk payment failed: update it by ${deadline}`);
-      expect(failed?.text).toContain(`Update your payment method by ${deadline} to keep your Pro plan`);
+      expect(failed?.text).toContain(
+        `Update your payment method by ${deadline} to keep your Pro plan`,
+      );
       expect(failed?.text).toContain(`Update payment method: ${server.url}/pricing`);
       expect(failed?.html).toContain(`href="${server.url}/pricing"`);
 
@@ -453,7 +462,9 @@ describe("billing with Stripe", () => {
       await server.jobs.runOnce("billing-grace-expiry");
       await server.mailSettled();
       const reminders = billingMails(owner).slice(1);
-      expect(reminders.map((mail) => mail.subject)).toEqual(["4 hours left to keep your ClientDesk Pro plan"]);
+      expect(reminders.map((mail) => mail.subject)).toEqual([
+        "4 hours left to keep your ClientDesk Pro plan",
+      ]);
       expect(reminders[0]?.text).toContain(`Update your payment method by ${deadline}`);
       expect(reminders[0]?.text).toContain(`Update payment method: ${server.url}/pricing`);
     });
@@ -461,7 +472,10 @@ describe("billing with Stripe", () => {
     it("sends a receipt when the failed payment is paid, and nothing more", async () => {
       const owner = await signUpOwner(server);
       const subscription = await subscribe(owner, "pro");
-      await deliverEvent(owner.agent, stripeEvent("invoice.payment_failed", invoiceFor(subscription), now()));
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("invoice.payment_failed", invoiceFor(subscription), now()),
+      );
       const paid = invoiceFor(subscription);
       await deliverEvent(
         owner.agent,
@@ -473,7 +487,11 @@ describe("billing with Stripe", () => {
       );
       await deliverEvent(
         owner.agent,
-        stripeEvent("customer.subscription.updated", { ...subscription, status: "active" }, secondsFromNow(61)),
+        stripeEvent(
+          "customer.subscription.updated",
+          { ...subscription, status: "active" },
+          secondsFromNow(61),
+        ),
       );
       await server.mailSettled();
       const [failed, received, ...others] = billingMails(owner);
@@ -486,7 +504,10 @@ describe("billing with Stripe", () => {
       expect((await status(owner)).paymentFailureGraceEnd).toBeNull();
 
       // A paid renewal without a failure before it is no news: no mail.
-      await deliverEvent(owner.agent, stripeEvent("invoice.paid", invoiceFor(subscription), secondsFromNow(120)));
+      await deliverEvent(
+        owner.agent,
+        stripeEvent("invoice.paid", invoiceFor(subscription), secondsFromNow(120)),
+      );
       await server.mailSettled();
       expect(billingMails(owner)).toHaveLength(2);
     });

@@ -94,7 +94,10 @@ function testInvoice(subscriptionId: string, customer: string, id: string, amoun
     customer,
     amount_paid: amountPaid,
     currency: "usd",
-    number: id.replace(/^in_test_/, "TEST-").slice(0, 20).toUpperCase(),
+    number: id
+      .replace(/^in_test_/, "TEST-")
+      .slice(0, 20)
+      .toUpperCase(),
     parent: {
       type: "subscription_details",
       subscription_details: { subscription: subscriptionId },

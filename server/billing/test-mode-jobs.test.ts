@@ -22,7 +22,8 @@ describe("billing job in test mode", () => {
     await db?.destroy();
   });
 
-  const status = async (owner: SignedInOwner) => (await owner.agent.get("/api/subscription/status")).body;
+  const status = async (owner: SignedInOwner) =>
+    (await owner.agent.get("/api/subscription/status")).body;
   const form = (owner: SignedInOwner, path: string, fields: Record<string, string>) =>
     owner.agent.request("POST", path, {
       body: new URLSearchParams(fields).toString(),
@@ -30,9 +31,14 @@ describe("billing job in test mode", () => {
     });
 
   async function subscribe(owner: SignedInOwner, tier: "pro" | "agency") {
-    const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier, period: "monthly" });
+    const checkout = await owner.agent.post("/api/subscription/create-checkout", {
+      tier,
+      period: "monthly",
+    });
     const session = new URL(checkout.body.url).searchParams.get("session")!;
-    expect((await form(owner, "/billing/test-checkout", { session, outcome: "pay" })).status).toBe(303);
+    expect((await form(owner, "/billing/test-checkout", { session, outcome: "pay" })).status).toBe(
+      303,
+    );
   }
 
   it("downgrades after an unpaid grace period and ends a cancelled subscription at its period end", async () => {
@@ -40,7 +46,9 @@ describe("billing job in test mode", () => {
     await subscribe(unpaid, "agency");
     await addClient(unpaid);
     await addClient(unpaid);
-    expect((await form(unpaid, "/billing/test-mode/renewal", { outcome: "fail" })).status).toBe(303);
+    expect((await form(unpaid, "/billing/test-mode/renewal", { outcome: "fail" })).status).toBe(
+      303,
+    );
 
     const leaving = await signUpOwner(server);
     await subscribe(leaving, "pro");
@@ -54,24 +62,45 @@ describe("billing job in test mode", () => {
 
     clock().advanceMinutes(2);
     await server.jobs.runOnce("billing-grace-expiry");
-    expect(await status(unpaid)).toMatchObject({ accountTier: "free", subscriptionStatus: "canceled", paymentFailureGraceEnd: null });
+    expect(await status(unpaid)).toMatchObject({
+      accountTier: "free",
+      subscriptionStatus: "canceled",
+      paymentFailureGraceEnd: null,
+    });
     expect((await unpaid.agent.get("/api/clients")).body).toHaveLength(2);
-    expect((await unpaid.agent.post("/api/clients", { name: "Third", email: "third@example.test" })).status).toBe(403);
+    expect(
+      (await unpaid.agent.post("/api/clients", { name: "Third", email: "third@example.test" }))
+        .status,
+    ).toBe(403);
     // Paid features stop with the plan.
-    expect((await unpaid.agent.patch("/api/user/color-scheme", { primaryColor: "#123456", backgroundColor: "#ffffff", textColor: "#000000" })).status).toBe(403);
+    expect(
+      (
+        await unpaid.agent.patch("/api/user/color-scheme", {
+          primaryColor: "#123456",
+          backgroundColor: "#ffffff",
+          textColor: "#000000",
+        })
+      ).status,
+    ).toBe(403);
     expect((await status(leaving)).accountTier).toBe("pro");
 
     const untilEnd = new Date(subscriptionEndDate).getTime() - server.clock.now().getTime();
     clock().advance(untilEnd + 60_000);
     await server.jobs.runOnce("billing-grace-expiry");
-    expect(await status(leaving)).toMatchObject({ accountTier: "free", subscriptionStatus: "canceled", cancelAtPeriodEnd: false });
+    expect(await status(leaving)).toMatchObject({
+      accountTier: "free",
+      subscriptionStatus: "canceled",
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it("emails a failed renewal and its recovery in test mode too", async () => {
     const owner = await signUpOwner(server);
     await subscribe(owner, "pro");
     expect((await form(owner, "/billing/test-mode/renewal", { outcome: "fail" })).status).toBe(303);
-    expect((await form(owner, "/billing/test-mode/renewal", { outcome: "succeed" })).status).toBe(303);
+    expect((await form(owner, "/billing/test-mode/renewal", { outcome: "succeed" })).status).toBe(
+      303,
+    );
     await server.mailSettled();
     const subjects = server.smtp
       .mailsTo(owner.email)

@@ -20,7 +20,12 @@ export async function endCancelledTestSubscriptions(services: Services): Promise
     // One id per subscription: two passes (or instances) at once end it once.
     await handleBillingEvent(
       services,
-      testEvent("customer.subscription.deleted", ended, now, `evt_test_end_${user.stripeSubscriptionId}`),
+      testEvent(
+        "customer.subscription.deleted",
+        ended,
+        now,
+        `evt_test_end_${user.stripeSubscriptionId}`,
+      ),
     );
   }
   return due.length;

@@ -84,7 +84,10 @@ export async function acceptInvite(
       await services.realtime.publish({ type: "client_joined", clientId: accepted.client.id });
     } catch (error) {
       // The owner's list catches up on its next refresh; the join itself stands.
-      services.logger.warn({ err: error, clientId: accepted.client.id }, "could not publish client_joined");
+      services.logger.warn(
+        { err: error, clientId: accepted.client.id },
+        "could not publish client_joined",
+      );
     }
   }
   return { client: accepted.client, user: accepted.user };

@@ -33,7 +33,9 @@ export async function addClient(
   const { db, config, clock } = services;
   const id = randomUUID();
   const invite = new InviteTokens(config.sessionSecret).issue(id);
-  const mail = input.sendInviteEmail ? await inviteMailFor(services, actor, input, invite.token) : null;
+  const mail = input.sendInviteEmail
+    ? await inviteMailFor(services, actor, input, invite.token)
+    : null;
   return db.transaction(async (trx) => {
     const owner = await User.query(trx).findById(actor.id).forUpdate().throwIfNotFound();
     const count = await Client.countOfOwner(trx, owner.id);
@@ -52,9 +54,7 @@ export async function addClient(
       inviteTokenEncrypted: invite.encrypted,
       inviteIssuedAt: clock.now(),
     });
-    const shortCode = hasShortLinks(tier)
-      ? await ensureShortLink(trx, client.id)
-      : null;
+    const shortCode = hasShortLinks(tier) ? await ensureShortLink(trx, client.id) : null;
     if (mail) await services.outbox.enqueue(trx, mail, "invite");
     return { client, owner, token: invite.token, shortCode, inviteEmailed: mail !== null };
   });

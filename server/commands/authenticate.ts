@@ -12,10 +12,14 @@ export async function authenticate(db: Knex, input: LoginInput): Promise<User> {
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
   if (!user.emailVerifiedAt) {
-    throw new HttpError(403, "VERIFICATION_REQUIRED: Please verify your email address before logging in", {
-      requiresVerification: true,
-      email: user.email,
-    });
+    throw new HttpError(
+      403,
+      "VERIFICATION_REQUIRED: Please verify your email address before logging in",
+      {
+        requiresVerification: true,
+        email: user.email,
+      },
+    );
   }
   return user;
 }

@@ -14,7 +14,13 @@ export async function changePassword(
   session: Session | undefined,
   input: ChangePasswordInput,
 ): Promise<void> {
-  await confirmIdentity(actor, session, input.currentPassword, services.clock.now(), "changePassword");
+  await confirmIdentity(
+    actor,
+    session,
+    input.currentPassword,
+    services.clock.now(),
+    "changePassword",
+  );
   const passwordHash = await hashPassword(input.newPassword);
   await services.db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where("id", actor.id);

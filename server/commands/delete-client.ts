@@ -1,7 +1,15 @@
 import type { Knex } from "knex";
 import type { Services } from "../context";
 import { notFound } from "../errors";
-import { Client, Message, NotificationState, Session, ShortLink, StoredFile, User } from "../models";
+import {
+  Client,
+  Message,
+  NotificationState,
+  Session,
+  ShortLink,
+  StoredFile,
+  User,
+} from "../models";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
 
 /** What deleting a client's rows leaves to do after the commit. */

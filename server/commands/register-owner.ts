@@ -26,9 +26,15 @@ export async function carryOutSignUp(services: Services, signUp: PendingSignUp):
   const codes = new EmailCodes(config.sessionSecret, clock);
   const attempt = () =>
     db.transaction(async (trx) => {
-      const existing = await User.query(trx).findOne({ email: signUp.email, role: "owner" }).forUpdate();
+      const existing = await User.query(trx)
+        .findOne({ email: signUp.email, role: "owner" })
+        .forUpdate();
       if (existing?.emailVerifiedAt) {
-        await outbox.enqueue(trx, alreadyRegisteredMail(signUp.email, config.appUrl), "already-registered");
+        await outbox.enqueue(
+          trx,
+          alreadyRegisteredMail(signUp.email, config.appUrl),
+          "already-registered",
+        );
         return;
       }
       let userId = existing?.id;
@@ -45,7 +51,12 @@ export async function carryOutSignUp(services: Services, signUp: PendingSignUp):
         userId = user.id;
       }
       const code = await codes.codeToSend(userId as string, "verify_email", trx);
-      if (code) await outbox.enqueue(trx, verificationMail(signUp.email, code, config.appUrl), "verification");
+      if (code)
+        await outbox.enqueue(
+          trx,
+          verificationMail(signUp.email, code, config.appUrl),
+          "verification",
+        );
     });
   try {
     await attempt();

@@ -11,7 +11,9 @@ import { EmailCode } from "../models";
  * that the answer and the time it takes are the same whether or not the address is a client's.
  */
 export function requestClientSignInLink(services: Services, email: string): void {
-  services.afterAnswer.add("client sign-in link mail", () => sendClientSignInLinks(services, email));
+  services.afterAnswer.add("client sign-in link mail", () =>
+    sendClientSignInLinks(services, email),
+  );
 }
 
 /**
@@ -21,7 +23,9 @@ export function requestClientSignInLink(services: Services, email: string): void
  */
 export async function sendClientSignInLinks(services: Services, email: string): Promise<void> {
   const { db, clock, config, logger } = services;
-  const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db("clients")
+  const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db(
+    "clients",
+  )
     .join("users as member", "member.id", "clients.userId")
     .join("users as owner", "owner.id", "clients.ownerId")
     .where({ "clients.email": email, "member.role": "client" })

@@ -22,6 +22,7 @@ export async function sendPasswordReset(services: Services, email: string): Prom
     const user = await User.query(trx).findOne({ email, role: "owner" });
     if (!user) return;
     const code = await codes.codeToSend(user.id, "reset_password", trx);
-    if (code) await outbox.enqueue(trx, passwordResetMail(email, code, config.appUrl), "password-reset");
+    if (code)
+      await outbox.enqueue(trx, passwordResetMail(email, code, config.appUrl), "password-reset");
   });
 }

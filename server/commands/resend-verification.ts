@@ -23,6 +23,7 @@ export async function sendVerificationAgain(services: Services, email: string): 
     const user = await User.query(trx).findOne({ email, role: "owner" });
     if (!user || user.emailVerifiedAt) return;
     const code = await codes.codeToSend(user.id, "verify_email", trx);
-    if (code) await outbox.enqueue(trx, verificationMail(email, code, config.appUrl), "verification");
+    if (code)
+      await outbox.enqueue(trx, verificationMail(email, code, config.appUrl), "verification");
   });
 }

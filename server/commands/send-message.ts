@@ -76,7 +76,8 @@ export async function appendMessage(
   );
   // Every send runs this statement: named, PostgreSQL parses and plans it once per connection
   // (its text never changes; the announcement adds one fixed expression).
-  if (!isPglite(db)) statement.options({ name: announce ? "append_message_announced" : "append_message" });
+  if (!isPglite(db))
+    statement.options({ name: announce ? "append_message_announced" : "append_message" });
   const result: { rows: Record<string, unknown>[] } = await statement;
   const row = result.rows[0];
   if (!row) throw notFound("Client not found");

@@ -135,7 +135,11 @@ async function sendBatch(services: Services, batch: Batch, result: SweepResult):
     try {
       mails.push(await mailFor(services, row, messages));
       result.sent += 1;
-      done.push({ clientId: row.clientId, recipientRole: row.recipientRole, notifiedSeq: newest.seq });
+      done.push({
+        clientId: row.clientId,
+        recipientRole: row.recipientRole,
+        notifiedSeq: newest.seq,
+      });
     } catch (error) {
       result.failed += 1;
       await recordFailure(services, row, batch.lease, error);
@@ -222,7 +226,13 @@ async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow
   const deciding = toOwner ? [] : messages.filter((m) => m.awaitsDecision).map((m) => m.id);
   const links =
     deciding.length > 0 && row.clientUserId
-      ? await issueFeedbackLinks(services.db, appUrl, services.clock.now(), row.clientUserId, deciding)
+      ? await issueFeedbackLinks(
+          services.db,
+          appUrl,
+          services.clock.now(),
+          row.clientUserId,
+          deciding,
+        )
       : new Map<string, DecisionLinks>();
   return unansweredMessagesMail({
     to: toOwner ? row.ownerEmail : row.clientEmail,

@@ -24,7 +24,10 @@ export async function signOutEverywhere(
     await services.realtime
       .endSession(idHash)
       .catch((error: unknown) =>
-        services.logger.warn({ err: error, userId: actor.id }, "could not close an ended session's sockets"),
+        services.logger.warn(
+          { err: error, userId: actor.id },
+          "could not close an ended session's sockets",
+        ),
       );
   }
   return ended.length;

@@ -46,5 +46,6 @@ export async function assertStorageRoom(
   const owner = await User.query(trx).findById(ownerId).forUpdate().throwIfNotFound();
   const tier = featureTier(config, owner.accountTier);
   const used = await storageUsedBytes(trx, ownerId);
-  if (used + addedBytes > STORAGE_QUOTA_BYTES[tier]) throw payloadTooLarge(storageFullMessage(tier));
+  if (used + addedBytes > STORAGE_QUOTA_BYTES[tier])
+    throw payloadTooLarge(storageFullMessage(tier));
 }

@@ -24,7 +24,12 @@ export async function insertFileMessage(
   actor: User,
   client: Client,
   file: ReceivedConversationFile,
-  options: { requiresFeedback: boolean; sentAt: Date; version?: VersionSlot; config: Pick<Config, "billingMode"> },
+  options: {
+    requiresFeedback: boolean;
+    sentAt: Date;
+    version?: VersionSlot;
+    config: Pick<Config, "billingMode">;
+  },
 ): Promise<Message> {
   await assertStorageRoom(trx, options.config, client.ownerId, file.sizeBytes);
   const row = await StoredFile.query(trx).insert({

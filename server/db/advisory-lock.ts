@@ -28,7 +28,11 @@ export async function withAdvisoryLock<T>(
  * (and so its connection checked out, out of reach of the pool's idle timeout) until `work`
  * ends; an instance that dies holding it frees it.
  */
-export async function whileHoldingAdvisoryLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+export async function whileHoldingAdvisoryLock<T>(
+  url: string,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> {
   // No statement timeout: waiting for another instance's migrations may take long.
   const lock = createDatabase({ url, poolMax: 1, timeouts: false });
   try {

@@ -99,10 +99,12 @@ describe.skipIf(!postgresUrl)("database frozen or down (PostgreSQL through a TCP
             });
             expect(sent.status).toBe(201);
             // Its event, or (while LISTEN is still away) none: then send again.
-            return socket.waitFor((event) => event.messageId === sent.body.id, 1_000).then(
-              () => true,
-              () => false,
-            );
+            return socket
+              .waitFor((event) => event.messageId === sent.body.id, 1_000)
+              .then(
+                () => true,
+                () => false,
+              );
           },
           { timeout: 15_000, interval: 100 },
         )

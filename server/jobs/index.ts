@@ -10,4 +10,15 @@ import { storageSweepJob } from "./storage-sweep";
 import { unansweredMessagesJob } from "./unanswered-messages";
 
 /** Every background job the server runs; each area adds its own here. */
-export const JOBS: Job[] = [mailOutboxJob, unansweredMessagesJob, graceExpiryJob, idempotencyKeysCleanupJob, storageSweepJob, rateLimitsCleanupJob, replyMessageIdsCleanupJob, feedbackLinksCleanupJob, desktopSignInCodesCleanupJob, deadMailCleanupJob];
+export const JOBS: Job[] = [
+  mailOutboxJob,
+  unansweredMessagesJob,
+  graceExpiryJob,
+  idempotencyKeysCleanupJob,
+  storageSweepJob,
+  rateLimitsCleanupJob,
+  replyMessageIdsCleanupJob,
+  feedbackLinksCleanupJob,
+  desktopSignInCodesCleanupJob,
+  deadMailCleanupJob,
+];

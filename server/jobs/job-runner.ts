@@ -12,7 +12,11 @@ export interface JobRunner {
  * (other instances coordinate in the database, e.g. FOR UPDATE SKIP LOCKED).
  * A failed pass is logged and the next one tries again.
  */
-export function startJobs(services: Services, jobs: Job[], options: { timers?: boolean } = {}): JobRunner {
+export function startJobs(
+  services: Services,
+  jobs: Job[],
+  options: { timers?: boolean } = {},
+): JobRunner {
   const running = new Map<string, Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;

@@ -39,9 +39,14 @@ describe.skipIf(!usingPostgres)("the rate-limits cleanup job (PostgreSQL)", () =
     const email = uniqueEmail("cleanup");
     const caller = new AgentFromIp(server.url, freshIp());
     // A 15-minute window (sign-in per IP and per account) and hour-long ones (mail).
-    expect((await caller.post("/api/login", { username: email, password: "wrong-guess" })).status).toBe(401);
+    expect(
+      (await caller.post("/api/login", { username: email, password: "wrong-guess" })).status,
+    ).toBe(401);
     for (let i = 0; i < 5; i += 1) {
-      expect((await new AgentFromIp(server.url, freshIp()).post("/api/forgot-password", { email })).status).toBe(200);
+      expect(
+        (await new AgentFromIp(server.url, freshIp()).post("/api/forgot-password", { email }))
+          .status,
+      ).toBe(200);
     }
     expect(await storedWindows()).toEqual([
       "mailPerAddress",
@@ -59,9 +64,18 @@ describe.skipIf(!usingPostgres)("the rate-limits cleanup job (PostgreSQL)", () =
 
     clock.advanceMinutes(16);
     await server.jobs.runOnce(JOB);
-    expect(await storedWindows()).toEqual(["mailPerAddress", "mailPerIp", "mailPerIp", "mailPerIp", "mailPerIp", "mailPerIp"]);
+    expect(await storedWindows()).toEqual([
+      "mailPerAddress",
+      "mailPerIp",
+      "mailPerIp",
+      "mailPerIp",
+      "mailPerIp",
+      "mailPerIp",
+    ]);
     // The address's hour is not over: its sixth mail is still refused.
-    const sixth = await new AgentFromIp(server.url, freshIp()).post("/api/forgot-password", { email });
+    const sixth = await new AgentFromIp(server.url, freshIp()).post("/api/forgot-password", {
+      email,
+    });
     expect(sixth.status).toBe(429);
 
     clock.advanceMinutes(45);
@@ -74,7 +88,9 @@ describe.skipIf(!usingPostgres)("the rate-limits cleanup job (PostgreSQL)", () =
 describe.skipIf(usingPostgres)("the rate-limits cleanup job (PGlite)", () => {
   it("runs and finds nothing: the limits are counted in process", async () => {
     const caller = new AgentFromIp(server.url, freshIp());
-    expect((await caller.post("/api/forgot-password", { email: uniqueEmail("cleanup") })).status).toBe(200);
+    expect(
+      (await caller.post("/api/forgot-password", { email: uniqueEmail("cleanup") })).status,
+    ).toBe(200);
     await server.jobs.runOnce(JOB);
     expect(await storedWindows()).toEqual([]);
   });

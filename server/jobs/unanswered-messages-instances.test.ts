@@ -55,11 +55,19 @@ describe("several server instances on one database", () => {
       const clients = [];
       for (let i = 0; i < 12; i += 1) {
         // Spread the work over the instances: each has its own sessions but the same data.
-        clients.push(await addJoinedClient(servers[i % servers.length] as TestServer, owner, { name: `Client ${i}` }));
+        clients.push(
+          await addJoinedClient(servers[i % servers.length] as TestServer, owner, {
+            name: `Client ${i}`,
+          }),
+        );
       }
       for (const client of clients) {
-        await owner.agent.post(`/api/clients/${client.id}/messages`, { content: `For ${client.name}` });
-        await client.agent.post(`/api/clients/${client.id}/messages`, { content: `From ${client.name}` });
+        await owner.agent.post(`/api/clients/${client.id}/messages`, {
+          content: `For ${client.name}`,
+        });
+        await client.agent.post(`/api/clients/${client.id}/messages`, {
+          content: `From ${client.name}`,
+        });
       }
       // The client's message answered the owner's, so only the owner's email is due.
       clock.advanceMinutes(5);
@@ -117,7 +125,12 @@ describe("a restart", () => {
     clock.advanceMinutes(5);
     // The instance takes the due rows, then dies before sending anything.
     const now = clock.now();
-    const claimed = await claimDue(crashed.services, now, new Date(now.getTime() + 10 * 60_000), 100);
+    const claimed = await claimDue(
+      crashed.services,
+      now,
+      new Date(now.getTime() + 10 * 60_000),
+      100,
+    );
     expect(claimed.map((row) => row.clientId)).toContain(client.id);
 
     const { servers } = await instances(1, clock, mailbox);

@@ -8,10 +8,16 @@ export function verificationMail(to: string, code: string, appUrl: string): Mail
     devHint: `verification code ${code}`,
     ...renderMail({
       heading: "Verify your email",
-      paragraphs: ["Enter this code to finish setting up your ClientDesk account. It expires in 10 minutes."],
+      paragraphs: [
+        "Enter this code to finish setting up your ClientDesk account. It expires in 10 minutes.",
+      ],
       code,
-      action: { label: "Open ClientDesk", url: `${appUrl}/verify-email?email=${encodeURIComponent(to)}` },
-      footer: "You received this because someone signed up for ClientDesk with this address. If it was not you, ignore this email.",
+      action: {
+        label: "Open ClientDesk",
+        url: `${appUrl}/verify-email?email=${encodeURIComponent(to)}`,
+      },
+      footer:
+        "You received this because someone signed up for ClientDesk with this address. If it was not you, ignore this email.",
     }),
   };
 }
@@ -28,7 +34,8 @@ export function alreadyRegisteredMail(to: string, appUrl: string): MailMessage {
         "If it was you, sign in instead, or reset your password if you have forgotten it.",
       ],
       action: { label: "Sign in", url: `${appUrl}/auth` },
-      footer: "You received this because of a sign-up attempt with this address. If it was not you, no action is needed.",
+      footer:
+        "You received this because of a sign-up attempt with this address. If it was not you, no action is needed.",
     }),
   };
 }
@@ -43,7 +50,8 @@ export function passwordResetMail(to: string, code: string, appUrl: string): Mai
       paragraphs: ["Enter this code to choose a new password. It expires in 15 minutes."],
       code,
       action: { label: "Reset password", url: `${appUrl}/reset-password` },
-      footer: "You received this because a password reset was requested for this address. If it was not you, ignore this email: your password stays the same.",
+      footer:
+        "You received this because a password reset was requested for this address. If it was not you, ignore this email: your password stays the same.",
     }),
   };
 }
@@ -61,7 +69,8 @@ export function accountDeletedMail(to: string, fullName: string, appUrl: string)
         "This cannot be undone. You are welcome to create a new account at any time.",
       ],
       action: { label: "Open ClientDesk", url: `${appUrl}/auth` },
-      footer: "You received this because the account of this address was deleted from its settings. If it was not you, reply to this email at once.",
+      footer:
+        "You received this because the account of this address was deleted from its settings. If it was not you, reply to this email at once.",
     }),
   };
 }

@@ -74,7 +74,10 @@ export interface ReceivedPayment {
 
 function formatAmount(cents: number, currency: string): string {
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: currency.toUpperCase(),
+    }).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
@@ -100,7 +103,8 @@ export function paymentReceivedMail(payment: ReceivedPayment): MailMessage {
         ...details,
       ],
       action: { label: "Open ClientDesk", url: `${payment.appUrl}/` },
-      footer: "You received this because a failed payment for your ClientDesk subscription has now been paid.",
+      footer:
+        "You received this because a failed payment for your ClientDesk subscription has now been paid.",
     }),
   };
 }

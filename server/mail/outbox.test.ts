@@ -57,12 +57,21 @@ async function instance(options: { queue?: string; clock?: TestClock; logLines?:
   return server;
 }
 
-const mail = (to: string, subject: string) => ({ to, subject, text: subject, html: `<p>${subject}</p>` });
+const mail = (to: string, subject: string) => ({
+  to,
+  subject,
+  text: subject,
+  html: `<p>${subject}</p>`,
+});
 const address = () => `someone-${randomUUID().slice(0, 8)}@example.test`;
 
 async function rowsTo(to: string) {
-  const rows: { status: string; attempts: number; lastError: string | null; message: { to: string } }[] =
-    await db("outgoing_mails").select("status", "attempts", "lastError", "message");
+  const rows: {
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    message: { to: string };
+  }[] = await db("outgoing_mails").select("status", "attempts", "lastError", "message");
   return rows.filter((row) => row.message.to === to);
 }
 
@@ -205,13 +214,22 @@ describe("restarts and instances", () => {
     await relay.cut();
     await db.transaction(async (trx) => {
       for (const subject of subjects)
-        await (instances[0] as TestServer).services.outbox.enqueue(trx, mail(to, subject), "invite");
+        await (instances[0] as TestServer).services.outbox.enqueue(
+          trx,
+          mail(to, subject),
+          "invite",
+        );
     });
     for (const server of instances) await server.mailSettled();
     await relay.resume();
 
     clock.advance(RETRY_DELAYS_MS[0]);
-    await Promise.all(instances.flatMap((server) => [server.jobs.runOnce("mail-outbox"), server.services.outbox.deliverDue()]));
+    await Promise.all(
+      instances.flatMap((server) => [
+        server.jobs.runOnce("mail-outbox"),
+        server.services.outbox.deliverDue(),
+      ]),
+    );
     await Promise.all(instances.map((server) => server.jobs.runOnce("mail-outbox")));
     const received = smtp.mailsTo(to).map((m) => m.subject);
     expect(received).toHaveLength(subjects.length);

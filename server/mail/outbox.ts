@@ -21,7 +21,14 @@ export type MailKind =
 
 const MINUTE = 60_000;
 /** Waits before the 2nd, 3rd... attempt; the last one repeats until the mail is a day old. */
-export const RETRY_DELAYS_MS = [30_000, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 30 * MINUTE] as const;
+export const RETRY_DELAYS_MS = [
+  30_000,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  30 * MINUTE,
+] as const;
 /** A mail not sent within this long is given up (`dead`) and logged as an error. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
 /** An attempt holds its row this long; if the instance dies meanwhile, any instance retries then. */
@@ -229,7 +236,9 @@ export class MailOutbox {
       if (tooOld || refusedForGood(error)) {
         total.dead += 1;
         logger.error(context, `mail given up after ${row.attempts} attempts (outbox: dead)`);
-        await db("outgoing_mails").where("id", row.id).update({ status: "dead", last_error: message });
+        await db("outgoing_mails")
+          .where("id", row.id)
+          .update({ status: "dead", last_error: message });
         return;
       }
       const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] as number;

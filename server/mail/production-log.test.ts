@@ -44,7 +44,12 @@ describe("the production log", () => {
 
   it("never comes from a dev mailbox: production without SMTP has no mailer", () => {
     expect(() =>
-      createMailer({ from: "x@example.test", mailboxDir: "/tmp/unused", logger: createLogger("silent"), production: true }),
+      createMailer({
+        from: "x@example.test",
+        mailboxDir: "/tmp/unused",
+        logger: createLogger("silent"),
+        production: true,
+      }),
     ).toThrow("SMTP_URL is required in production");
   });
 });

@@ -23,7 +23,12 @@ export function bodyParser(options: Partial<KoaBodyMiddlewareOptions> = {}) {
     // formidable would write the whole file to disk first.
     multipart: false,
     text: false,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+    parsedMethods: [
+      HttpMethodEnum.POST,
+      HttpMethodEnum.PUT,
+      HttpMethodEnum.PATCH,
+      HttpMethodEnum.DELETE,
+    ],
     onError: refuseBody,
     ...options,
   });

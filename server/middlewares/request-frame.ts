@@ -60,7 +60,12 @@ export function requestFrame(options: RequestFrameOptions) {
     closeIfDraining(ctx);
     logRequest(ctx, startedAt);
     const { method, route } = requestLabels(ctx);
-    ctx.services.metrics.observeRequest(method, route, ctx.status, (performance.now() - startedAt) / 1000);
+    ctx.services.metrics.observeRequest(
+      method,
+      route,
+      ctx.status,
+      (performance.now() - startedAt) / 1000,
+    );
   };
 }
 

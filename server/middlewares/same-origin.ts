@@ -8,7 +8,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * requesting site in Sec-Fetch-Site or Origin. Requests with neither come from non-browser
  * callers, which carry no ambient cookies of our users.
  */
-export function sameOrigin(allowedOrigins: string[], exemptPaths: string[] = []): (ctx: AppContext) => void {
+export function sameOrigin(
+  allowedOrigins: string[],
+  exemptPaths: string[] = [],
+): (ctx: AppContext) => void {
   const allowed = new Set(allowedOrigins);
   return (ctx) => {
     if (SAFE_METHODS.has(ctx.method) || exemptPaths.includes(ctx.path)) return;

@@ -1,7 +1,6 @@
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
-
   await knex.schema.createTable("users", (t) => {
     t.uuid("id").primary().defaultTo(knex.raw("gen_random_uuid()"));
     t.string("email", 254).notNullable();
@@ -28,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamps(true, true);
   });
   // One owner account per address; client users (one per conversation) may share an address.
-  await knex.raw("create unique index users_owner_email_unique on users (email) where role = 'owner'");
+  await knex.raw(
+    "create unique index users_owner_email_unique on users (email) where role = 'owner'",
+  );
   await knex.raw("create index users_email_index on users (email)");
   await knex.raw(
     "alter table users add constraint users_notification_delay_range check (email_notification_delay between 1 and 60)",
@@ -46,7 +47,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("email_codes", (t) => {
     t.uuid("id").primary().defaultTo(knex.raw("gen_random_uuid()"));
     t.uuid("user_id").notNullable().references("users.id").onDelete("CASCADE");
-    t.string("purpose", 20).notNullable().checkIn(["verify_email", "reset_password", "sign_in_link"]);
+    t.string("purpose", 20)
+      .notNullable()
+      .checkIn(["verify_email", "reset_password", "sign_in_link"]);
     t.string("code_hash", 64).notNullable();
     t.integer("failed_attempts").notNullable().defaultTo(0);
     t.timestamp("expires_at", { useTz: true }).notNullable();

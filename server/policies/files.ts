@@ -18,15 +18,9 @@ export interface FileAccess {
   uploaderLinks: ClientLink[];
 }
 
-export async function loadFileAccess(
-  db: Knex,
-  actor: User,
-  file: StoredFile,
-): Promise<FileAccess> {
+export async function loadFileAccess(db: Knex, actor: User, file: StoredFile): Promise<FileAccess> {
   if (file.clientId) {
-    const conversation = await Client.query(db)
-      .select("ownerId", "userId")
-      .findById(file.clientId);
+    const conversation = await Client.query(db).select("ownerId", "userId").findById(file.clientId);
     return { file, conversation: conversation ?? null, uploaderLinks: [] };
   }
   const uploader = file.uploadedBy;

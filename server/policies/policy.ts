@@ -10,10 +10,18 @@ export type Rule<Subject> = (actor: User, subject: Subject) => true | HttpError;
 
 export function definePolicy<Rules extends Record<string, Rule<never>>>(rules: Rules) {
   return {
-    can<Action extends keyof Rules>(actor: User, action: Action, subject?: Parameters<Rules[Action]>[1]): boolean {
+    can<Action extends keyof Rules>(
+      actor: User,
+      action: Action,
+      subject?: Parameters<Rules[Action]>[1],
+    ): boolean {
       return rules[action]!(actor, subject as never) === true;
     },
-    authorize<Action extends keyof Rules>(actor: User, action: Action, subject?: Parameters<Rules[Action]>[1]): void {
+    authorize<Action extends keyof Rules>(
+      actor: User,
+      action: Action,
+      subject?: Parameters<Rules[Action]>[1],
+    ): void {
       const verdict = rules[action]!(actor, subject as never);
       if (verdict !== true) throw verdict;
     },

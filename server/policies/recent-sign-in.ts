@@ -44,5 +44,6 @@ export async function confirmIdentity(
     return;
   }
   const signedInAt = session ? new Date(session.createdAt).getTime() : 0;
-  if (now.getTime() - signedInAt > RECENT_SIGN_IN_MS) throw forbidden(IDENTITY_MESSAGES.signInAgain[action]);
+  if (now.getTime() - signedInAt > RECENT_SIGN_IN_MS)
+    throw forbidden(IDENTITY_MESSAGES.signInAgain[action]);
 }

@@ -15,12 +15,19 @@ export interface MessageView {
  * What presenting this conversation's messages to `viewer` needs: read state and names (the
  * owner as the portal names them when the client is looking).
  */
-export async function loadMessageView(db: Knex, viewer: User, client: Client): Promise<MessageView> {
+export async function loadMessageView(
+  db: Knex,
+  viewer: User,
+  client: Client,
+): Promise<MessageView> {
   const ownerName =
     viewer.id === client.ownerId
       ? viewer.fullName
       : ownerNameForClient(
-          await client.$relatedQuery("owner", db).select("fullName", "companyName").throwIfNotFound(),
+          await client
+            .$relatedQuery("owner", db)
+            .select("fullName", "companyName")
+            .throwIfNotFound(),
         );
   return {
     viewerRole: viewer.role,

@@ -30,7 +30,11 @@ export async function authenticateSocket(
   const signedIn = token ? await sessions.loadStored(token) : undefined;
   if (!signedIn) return { ok: false, status: 401, message: "Not signed in" };
   const { user, session } = signedIn;
-  const identity: SocketIdentity = { userId: user.id, role: user.role, sessionHash: session.idHash };
+  const identity: SocketIdentity = {
+    userId: user.id,
+    role: user.role,
+    sessionHash: session.idHash,
+  };
   if (user.role === "owner") return { ok: true, identity, conversations: [] };
   const rows = await Client.query(db).select("id").where("userId", user.id);
   const conversations = rows.map((row) => row.id);

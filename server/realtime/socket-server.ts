@@ -154,7 +154,10 @@ export class RealtimeSocketServer {
     clearTimeout(cut);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     await this.presence.close().catch((error) => {
-      this.services.logger.warn({ err: error }, "socket presence: could not remove this instance's rows");
+      this.services.logger.warn(
+        { err: error },
+        "socket presence: could not remove this instance's rows",
+      );
     });
   }
 
@@ -217,7 +220,10 @@ export class RealtimeSocketServer {
       .catch((error) => {
         // The database being away is expected now and then: a warning, and the API's words.
         const unavailable = isDatabaseUnavailable(error);
-        this.services.logger[unavailable ? "warn" : "error"]({ err: error }, "realtime: upgrade failed");
+        this.services.logger[unavailable ? "warn" : "error"](
+          { err: error },
+          "realtime: upgrade failed",
+        );
         refuse(socket, 503, unavailable ? UNAVAILABLE_MESSAGE : "Service unavailable");
       });
   };

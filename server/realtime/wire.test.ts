@@ -37,7 +37,9 @@ describe("hub wire format", () => {
     const [payload] = encodeHubMessage({ kind: "session_ended", sessionHash });
     expect(decodeHubMessage(payload!)).toEqual({ kind: "session_ended", sessionHash });
     for (const bad of ["", "x".repeat(64), "ab".repeat(31), 42]) {
-      expect(decodeHubMessage(JSON.stringify({ kind: "session_ended", sessionHash: bad }))).toBeNull();
+      expect(
+        decodeHubMessage(JSON.stringify({ kind: "session_ended", sessionHash: bad })),
+      ).toBeNull();
     }
   });
 

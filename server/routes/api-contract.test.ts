@@ -5,7 +5,9 @@ import { registeredRoutes } from "../../tests/support/registered-routes";
 
 describe("the API response table (shared/api/responses.ts)", () => {
   it("names every /api/ route the server registers, and no other", async () => {
-    const api = (await registeredRoutes()).filter((route) => route.split(" ")[1]?.startsWith("/api/"));
+    const api = (await registeredRoutes()).filter((route) =>
+      route.split(" ")[1]?.startsWith("/api/"),
+    );
     expect(api.length).toBeGreaterThan(40);
     expect(api.filter((route) => !(route in API_RESPONSES))).toEqual([]);
     expect(Object.keys(API_RESPONSES).filter((route) => !api.includes(route))).toEqual([]);
@@ -27,12 +29,16 @@ describe("checkApiAnswer (what TestAgent runs on every answer)", () => {
     expect(() => checkApiAnswer(answer("/api/auth/google-available", 200, body))).toThrow(
       /GET \/api\/auth\/google-available answered 200: .*schema of GET \/api\/auth\/google-available[\s\S]*secret/,
     );
-    expect(() => checkApiAnswer(answer("/api/auth/google-available", 200, { available: true }))).not.toThrow();
+    expect(() =>
+      checkApiAnswer(answer("/api/auth/google-available", 200, { available: true })),
+    ).not.toThrow();
   });
 
   it("fails a success from a route missing from the table, and an error that is not {message}", () => {
     expect(() => checkApiAnswer(answer("/api/nowhere", 200, {}))).toThrow(/no entry/);
-    expect(() => checkApiAnswer(answer("/api/nowhere", 404, { message: "Not found" }))).not.toThrow();
+    expect(() =>
+      checkApiAnswer(answer("/api/nowhere", 404, { message: "Not found" })),
+    ).not.toThrow();
     expect(() => checkApiAnswer(answer("/api/user", 401, { error: "no" }))).toThrow(/error schema/);
   });
 

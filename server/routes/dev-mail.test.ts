@@ -30,7 +30,9 @@ describe("/dev/mail outside production", () => {
 
     const list = await agent.get("/dev/mail");
     expect(list.headers.get("content-type")).toMatch(/text\/html/);
-    const link = list.body.match(/<a href="(\/dev\/mail\/[^"]+)">(\d{6}) is your ClientDesk verification code<\/a>/);
+    const link = list.body.match(
+      /<a href="(\/dev\/mail\/[^"]+)">(\d{6}) is your ClientDesk verification code<\/a>/,
+    );
     expect(link, list.body).not.toBeNull();
     expect(list.body).toContain(email);
     const [, mailPath, code] = link as RegExpMatchArray;
@@ -53,7 +55,9 @@ describe("/dev/mail outside production", () => {
     expect((await agent.get("/dev/mail/..%2F..%2Fsession-secret")).status).toBe(404);
     // Through a proxy it is not the person at the machine.
     expect((await agent.get("/dev/mail", { "x-forwarded-for": "203.0.113.9" })).status).toBe(404);
-    expect((await agent.get(mailPath as string, { forwarded: "for=203.0.113.9" })).status).toBe(404);
+    expect((await agent.get(mailPath as string, { forwarded: "for=203.0.113.9" })).status).toBe(
+      404,
+    );
     expect((await agent.get("/dev/mail/2026-01-01T00-00-00-000Z-aaaaaa")).status).toBe(404);
   });
 });

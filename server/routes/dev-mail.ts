@@ -47,7 +47,7 @@ iframe{width:100%;height:640px;border:1px solid #e5e7eb;border-radius:6px}.note{
 router.get("/", (ctx) => {
   const mails = listDevMail(mailboxDir(ctx));
   const smtp = ctx.services.config.smtpUrl
-    ? "<p class=\"note\"><strong>SMTP_URL is set</strong>: new mail goes to that server; this mailbox only holds mail from before.</p>"
+    ? '<p class="note"><strong>SMTP_URL is set</strong>: new mail goes to that server; this mailbox only holds mail from before.</p>'
     : "";
   const rows = mails
     .map(
@@ -70,7 +70,10 @@ router.get("/:id", (ctx) => {
   if (!mail) {
     ctx.status = 404;
     ctx.type = "html";
-    ctx.body = page("Not found", '<p>No such mail. <a href="/dev/mail">Back to the mailbox</a></p>');
+    ctx.body = page(
+      "Not found",
+      '<p>No such mail. <a href="/dev/mail">Back to the mailbox</a></p>',
+    );
     return;
   }
   ctx.type = "html";
@@ -103,7 +106,10 @@ router.get("/:id/html", (ctx) => {
   );
   ctx.set("X-Frame-Options", "SAMEORIGIN");
   ctx.type = "html";
-  ctx.body = mail.html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}<base target="_blank">`);
+  ctx.body = mail.html.replace(
+    /^(<!doctype html>)?/i,
+    (doctype) => `${doctype}<base target="_blank">`,
+  );
 });
 
 router.get("/:id/raw", (ctx) => {

@@ -26,15 +26,24 @@ export function refuseUnreachableRoutes(areas: AreaRouter[]): void {
     // An area's use() middleware runs in the order it was added: after a route, it would run
     // only once that route's handler had answered.
     const firstRoute = area.stack.findIndex((layer) => layer.methods.length > 0);
-    const lateUse = area.stack.slice(firstRoute + 1).find((layer) => firstRoute >= 0 && layer.methods.length === 0);
-    if (lateUse) throw new Error(`router.use() must come before the routes (${String(lateUse.path)})`);
+    const lateUse = area.stack
+      .slice(firstRoute + 1)
+      .find((layer) => firstRoute >= 0 && layer.methods.length === 0);
+    if (lateUse)
+      throw new Error(`router.use() must come before the routes (${String(lateUse.path)})`);
   }
   const routes = areas.flatMap((area) => area.stack.filter((layer) => layer.methods.length > 0));
   routes.forEach((route, index) => {
     const path = String(route.path);
     const earlier = routes
       .slice(0, index)
-      .find((other) => other.match(path) && other.methods.some((method) => route.methods.includes(method)));
-    if (earlier) throw new Error(`${route.methods.join(", ")} ${path} is never reached: ${String(earlier.path)} answers it first`);
+      .find(
+        (other) =>
+          other.match(path) && other.methods.some((method) => route.methods.includes(method)),
+      );
+    if (earlier)
+      throw new Error(
+        `${route.methods.join(", ")} ${path} is never reached: ${String(earlier.path)} answers it first`,
+      );
   });
 }

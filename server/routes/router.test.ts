@@ -60,11 +60,18 @@ describe("mountRoutes", () => {
   const call = async (method: string, path: string) => {
     const response = await fetch(`${base}${path}`, { method });
     const text = await response.text();
-    return { status: response.status, allow: response.headers.get("allow"), body: text && JSON.parse(text) };
+    return {
+      status: response.status,
+      allow: response.headers.get("allow"),
+      body: text && JSON.parse(text),
+    };
   };
 
   it("matches a static path added before a parametric one, with or without a trailing slash", async () => {
-    expect(await call("GET", "/api/items/latest")).toMatchObject({ status: 200, body: { latest: true } });
+    expect(await call("GET", "/api/items/latest")).toMatchObject({
+      status: 200,
+      body: { latest: true },
+    });
     expect(await call("GET", "/api/items/42")).toMatchObject({ status: 200, body: { id: "42" } });
     expect(await call("GET", "/api/items")).toMatchObject({ status: 200, body: { list: true } });
     expect(await call("GET", "/api/items/")).toMatchObject({ status: 200, body: { list: true } });
@@ -77,7 +84,10 @@ describe("mountRoutes", () => {
     });
     expect(await call("POST", "/api/other/x/and/y")).toMatchObject({ body: { a: "x", b: "y" } });
     const long = "t".repeat(2048);
-    expect(await call("GET", `/api/items/${long}`)).toMatchObject({ status: 200, body: { id: long } });
+    expect(await call("GET", `/api/items/${long}`)).toMatchObject({
+      status: 200,
+      body: { id: long },
+    });
   });
 
   it("runs an area's shared middleware before its routes only", async () => {
@@ -96,18 +106,29 @@ describe("mountRoutes", () => {
       allow: "HEAD, GET, DELETE",
       body: { message: "PATCH is not allowed here" },
     });
-    expect(await call("OPTIONS", "/api/items/7")).toMatchObject({ status: 200, allow: "HEAD, GET, DELETE" });
+    expect(await call("OPTIONS", "/api/items/7")).toMatchObject({
+      status: 200,
+      allow: "HEAD, GET, DELETE",
+    });
   });
 
   it("passes unknown paths on to the next middleware", async () => {
     calls.length = 0;
-    expect(await call("GET", "/api/nothing/here")).toMatchObject({ status: 404, body: { fellThrough: "/api/nothing/here" } });
-    expect(await call("GET", "/somewhere/else")).toMatchObject({ body: { fellThrough: "/somewhere/else" } });
+    expect(await call("GET", "/api/nothing/here")).toMatchObject({
+      status: 404,
+      body: { fellThrough: "/api/nothing/here" },
+    });
+    expect(await call("GET", "/somewhere/else")).toMatchObject({
+      body: { fellThrough: "/somewhere/else" },
+    });
     expect(calls).toEqual(["next", "next"]);
   });
 
   it("does not crash on a malformed percent-escape (the request frame answers those 400 first)", async () => {
-    expect(await call("GET", "/api/items/%E0%A4%A")).toMatchObject({ status: 200, body: { id: "%E0%A4%A" } });
+    expect(await call("GET", "/api/items/%E0%A4%A")).toMatchObject({
+      status: 200,
+      body: { id: "%E0%A4%A" },
+    });
   });
 
   it("refuses at start-up two routes of the same method and path, a static path after a parametric one, and use() after routes", () => {
@@ -119,7 +140,9 @@ describe("mountRoutes", () => {
     expect(() => mount(first, second)).toThrow("never reached");
     const shadowed: AreaRouter = new Router({ prefix: "/x" });
     shadowed.get("/latest", () => undefined);
-    expect(() => mount(first, shadowed)).toThrow("GET /x/latest is never reached: /x/:id answers it first");
+    expect(() => mount(first, shadowed)).toThrow(
+      "GET /x/latest is never reached: /x/:id answers it first",
+    );
     const otherMethod: AreaRouter = new Router({ prefix: "/x" });
     otherMethod.delete("/:id", () => undefined);
     expect(() => mount(first, otherMethod)).not.toThrow();

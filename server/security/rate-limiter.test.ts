@@ -91,16 +91,19 @@ describe(`the rate limiter (${usingPostgres ? "PostgreSQL" : "PGlite, in process
     expect((await refusal(limits.consume("someone", THREE_PER_QUARTER)))?.status).toBe(429);
   });
 
-  it.skipIf(usingPostgres)("keeps its counts in process on PGlite (nothing in the table)", async () => {
-    const limits = limiter();
-    await limits.consume("someone", THREE_PER_QUARTER);
-    expect(await db(RATE_LIMITS_TABLE).count({ count: "*" })).toEqual([{ count: 0 }]);
-    // Another limiter of the same name in the same process is another instance's memory.
-    const elsewhere = createRateLimiter(db, { keyPrefix: "same" });
-    const here = createRateLimiter(db, { keyPrefix: "same" });
-    for (let i = 0; i < 3; i += 1) await here.consume("someone", THREE_PER_QUARTER);
-    expect(await refusal(elsewhere.consume("someone", THREE_PER_QUARTER))).toBeUndefined();
-  });
+  it.skipIf(usingPostgres)(
+    "keeps its counts in process on PGlite (nothing in the table)",
+    async () => {
+      const limits = limiter();
+      await limits.consume("someone", THREE_PER_QUARTER);
+      expect(await db(RATE_LIMITS_TABLE).count({ count: "*" })).toEqual([{ count: 0 }]);
+      // Another limiter of the same name in the same process is another instance's memory.
+      const elsewhere = createRateLimiter(db, { keyPrefix: "same" });
+      const here = createRateLimiter(db, { keyPrefix: "same" });
+      for (let i = 0; i < 3; i += 1) await here.consume("someone", THREE_PER_QUARTER);
+      expect(await refusal(elsewhere.consume("someone", THREE_PER_QUARTER))).toBeUndefined();
+    },
+  );
 });
 
 describe.skipIf(!usingPostgres)("the rate limiter on PostgreSQL", () => {
@@ -133,8 +136,14 @@ describe.skipIf(!usingPostgres)("the rate limiter on PostgreSQL", () => {
     const limits = limiter();
     const long = `${"a".repeat(240)}@${"b".repeat(60)}.example`;
     const refusals = [];
-    for (let i = 0; i < 4; i += 1) refusals.push(await refusal(limits.consume(long, THREE_PER_QUARTER)));
-    expect(refusals.map((refused) => refused?.status)).toEqual([undefined, undefined, undefined, 429]);
+    for (let i = 0; i < 4; i += 1)
+      refusals.push(await refusal(limits.consume(long, THREE_PER_QUARTER)));
+    expect(refusals.map((refused) => refused?.status)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      429,
+    ]);
   });
 
   it("fails closed: with the database out of reach, an attempt is refused, not let through", async () => {

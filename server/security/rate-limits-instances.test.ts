@@ -13,7 +13,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const TRUST_PROXY = { TRUST_PROXY: "true" };
 
 const wrongPassword = (server: TestServer, email: string) =>
-  new AgentFromIp(server.url, freshIp()).post("/api/login", { username: email, password: "wrong-guess" });
+  new AgentFromIp(server.url, freshIp()).post("/api/login", {
+    username: email,
+    password: "wrong-guess",
+  });
 
 function expectRefused(answer: TestResponse, windowSeconds: number) {
   expect(answer.status).toBe(429);
@@ -32,7 +35,8 @@ describe("one instance", () => {
 
   it("answers 429 with the seconds to wait in Retry-After", async () => {
     const owner = await signUpOwner(server);
-    for (let i = 0; i < 10; i += 1) expect((await wrongPassword(server, owner.email)).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await wrongPassword(server, owner.email)).status).toBe(401);
     expectRefused(await wrongPassword(server, owner.email), 15 * 60);
   });
 });
@@ -66,7 +70,10 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
       expectRefused(await wrongPassword(a, owner.email), 15 * 60);
       expectRefused(await wrongPassword(b, owner.email), 15 * 60);
       // Signing in from the owner's own browser (device cookie) forgets nothing of the strangers'.
-      const signedIn = await owner.agent.post("/api/login", { username: owner.email, password: owner.password });
+      const signedIn = await owner.agent.post("/api/login", {
+        username: owner.email,
+        password: owner.password,
+      });
       expect(signedIn.status).toBe(200);
       expectRefused(await wrongPassword(b, owner.email), 15 * 60);
     } finally {
@@ -101,7 +108,8 @@ describe.skipIf(!postgresUrl)("the limits' database out of reach", () => {
     try {
       // Forgot-password reads nothing before it answers (the mail is sent after): only its
       // limits need the database.
-      const forgot = () => server.agent().post("/api/forgot-password", { email: uniqueEmail("outage") });
+      const forgot = () =>
+        server.agent().post("/api/forgot-password", { email: uniqueEmail("outage") });
       expect((await forgot()).status).toBe(200);
       await through.proxy.cut();
       const refused = await forgot();

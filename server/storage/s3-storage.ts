@@ -95,7 +95,9 @@ export class S3Storage implements Storage {
   async stat(name: string): Promise<StoredObject | null> {
     assertSafeName(name);
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: name }),
+      );
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -111,7 +113,11 @@ export class S3Storage implements Storage {
         if (upload.Key !== key) continue;
         try {
           await this.client.send(
-            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: upload.UploadId }),
+            new AbortMultipartUploadCommand({
+              Bucket: this.bucket,
+              Key: key,
+              UploadId: upload.UploadId,
+            }),
           );
         } catch (error) {
           if (!isNotFound(error)) throw error;
@@ -166,8 +172,11 @@ export class S3Storage implements Storage {
         abortSignal: AbortSignal.timeout(PROBE_LIMIT_MS),
       });
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      const why = status ? `answered ${status} (${(error as Error).name})` : (error as Error).message;
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      const why = status
+        ? `answered ${status} (${(error as Error).name})`
+        : (error as Error).message;
       throw new Error(`S3 bucket ${this.bucket} is not reachable: ${why}`);
     }
   }

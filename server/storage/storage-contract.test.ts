@@ -45,7 +45,10 @@ async function s3OnS3rver(): Promise<Subject> {
   const config = loadConfig({ DATA_DIR: os.tmpdir(), SESSION_SECRET: "x".repeat(40), ...s3.env });
   return {
     storage: createStorage(config),
-    broken: new S3Storage(createS3Client({ ...config.s3!, bucket: "no-such-bucket" }), "no-such-bucket"),
+    broken: new S3Storage(
+      createS3Client({ ...config.s3!, bucket: "no-such-bucket" }),
+      "no-such-bucket",
+    ),
     keys: () => s3.keys(),
     stop: () => s3.stop(),
   };
@@ -173,6 +176,8 @@ describe.each([
 
   it("answers the readiness probe, and names why not when it cannot work", async () => {
     await expect(storage.probe()).resolves.toBeUndefined();
-    await expect(subject.broken.probe()).rejects.toThrow(/files directory .* unusable|not reachable: answered 404/);
+    await expect(subject.broken.probe()).rejects.toThrow(
+      /files directory .* unusable|not reachable: answered 404/,
+    );
   });
 });

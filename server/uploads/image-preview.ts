@@ -90,7 +90,10 @@ export async function storeUploadPreview(storage: Storage, storedName: string): 
   try {
     await makeAndStore(storage, storedName);
   } catch (error) {
-    await Promise.allSettled([storage.delete(storedName), storage.delete(previewKeyOf(storedName))]);
+    await Promise.allSettled([
+      storage.delete(storedName),
+      storage.delete(previewKeyOf(storedName)),
+    ]);
     if (error instanceof PreviewRefusal) throw badRequest(error.userMessage);
     throw error;
   }

@@ -23,7 +23,12 @@ import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { searchResponseSchema } from "../schemas/search";
 import { pushPublicKeyResponse } from "../schemas/push";
-import { accountTierInfoSchema, signOutEverywhereResponse, userChangedResponse, userSchema } from "../schemas/user";
+import {
+  accountTierInfoSchema,
+  signOutEverywhereResponse,
+  userChangedResponse,
+  userSchema,
+} from "../schemas/user";
 
 /** A route as the server registers it: method and path pattern, e.g. `GET /api/clients/:id`. */
 export type ApiRouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;

@@ -25,7 +25,10 @@ export const verificationCodeSchema = z
   .string({ error: "Code is required" })
   .regex(/^\d{6}$/, "The code has 6 digits");
 
-export const verifyEmailInput = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
+export const verifyEmailInput = z.strictObject({
+  email: emailSchema,
+  code: verificationCodeSchema,
+});
 export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 
 export const emailOnlyInput = z.strictObject({ email: emailSchema });
@@ -33,7 +36,10 @@ export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 
 export const resetPasswordInput = z.strictObject({
   email: emailSchema,
-  token: z.string({ error: "Reset code is required" }).trim().length(6, "The reset code has 6 characters"),
+  token: z
+    .string({ error: "Reset code is required" })
+    .trim()
+    .length(6, "The reset code has 6 characters"),
   newPassword: passwordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

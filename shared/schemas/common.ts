@@ -29,5 +29,8 @@ export const errorResponseSchema = z.strictObject({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const successResponseSchema = z.strictObject({ success: z.literal(true), message: z.string() });
+export const successResponseSchema = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+});
 export type SuccessResponse = z.infer<typeof successResponseSchema>;

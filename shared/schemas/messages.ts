@@ -10,8 +10,7 @@ export const sendMessageInput = z.strictObject({
     max: MESSAGE_MAX_LENGTH,
     requiredMessage: "Message cannot be empty",
     tooLongMessage: `Messages are limited to ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`,
-  })
-    .refine((value) => value.trim().length > 0, "Message cannot be empty"),
+  }).refine((value) => value.trim().length > 0, "Message cannot be empty"),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 

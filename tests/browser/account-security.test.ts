@@ -70,7 +70,9 @@ describe.skipIf(!browserAvailable)("account security in the browser", () => {
     await page.getByRole("button", { name: "Settings" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("tab", { name: "Password" }).click();
-    await dialog.getByText("You can add a password within 10 minutes of signing in with Google").waitFor();
+    await dialog
+      .getByText("You can add a password within 10 minutes of signing in with Google")
+      .waitFor();
     expect(await dialog.getByLabel("Current password").count()).toBe(0);
     await dialog.getByLabel("New password", { exact: true }).fill("a new password");
     await dialog.getByLabel("Confirm new password").fill("a new password");

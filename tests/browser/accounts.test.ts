@@ -80,7 +80,9 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
 
     await expectPath(page, "/reset-password");
     await page.getByRole("heading", { name: "Reset Your Password" }).waitFor();
-    const token = codeFrom(await server.smtp.waitFor(owner.email, (mail) => mail.subject.includes("reset")));
+    const token = codeFrom(
+      await server.smtp.waitFor(owner.email, (mail) => mail.subject.includes("reset")),
+    );
     await expectValue(page.getByLabel("Email address"), owner.email);
     await page.getByLabel("Reset code").fill(token);
     await page.getByLabel("New password", { exact: true }).fill("fresh-password");

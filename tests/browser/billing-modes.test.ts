@@ -16,7 +16,10 @@ describe.skipIf(!browserAvailable)("billing modes in the browser", () => {
   afterAll(() => browser?.close());
 
   const pageAs = (server: TestServer, agent?: { cookieHeader: string }): Promise<Page> =>
-    openPage(browser, server.url, agent, { viewport: { width: 1280, height: 860 }, defaultTimeout: 10_000 });
+    openPage(browser, server.url, agent, {
+      viewport: { width: 1280, height: 860 },
+      defaultTimeout: 10_000,
+    });
 
   describe("test mode named in production", () => {
     let server: TestServer;
@@ -56,15 +59,22 @@ describe.skipIf(!browserAvailable)("billing modes in the browser", () => {
       await page.getByRole("button", { name: "Add Client" }).waitFor();
       // Two clients where the free tier stops at one: the button never says the limit is reached.
       for (const name of ["First", "Second"]) {
-        const added = await owner.agent.post("/api/clients", { name, email: `${name.toLowerCase()}-${owner.id}@example.test` });
+        const added = await owner.agent.post("/api/clients", {
+          name,
+          email: `${name.toLowerCase()}-${owner.id}@example.test`,
+        });
         expect(added.status).toBe(201);
       }
       await page.reload();
       await page.getByRole("button", { name: "Add Client" }).waitFor();
-      expect(await page.getByRole("button", { name: "Add Client (Limit reached)" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Add Client (Limit reached)" }).count()).toBe(
+        0,
+      );
       expect(await page.getByRole("region", { name: "Your plan" }).count()).toBe(0);
       // Only the storage used, against the top tier's room.
-      await expect.poll(() => page.getByRole("region", { name: "Storage" }).textContent()).toMatch(/of 200 GB used/);
+      await expect
+        .poll(() => page.getByRole("region", { name: "Storage" }).textContent())
+        .toMatch(/of 200 GB used/);
       expect(await page.getByRole("link", { name: "Upgrade" }).count()).toBe(0);
       expect(await page.getByText(TEST_BAR).count()).toBe(0);
 

@@ -25,15 +25,22 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
 
   /** A browser signed in with an API agent's session. */
   const pageAs = (agent: { cookieHeader: string }): Promise<Page> =>
-    openPage(browser, server.url, agent, { viewport: { width: 1280, height: 860 }, defaultTimeout: 10_000 });
+    openPage(browser, server.url, agent, {
+      viewport: { width: 1280, height: 860 },
+      defaultTimeout: 10_000,
+    });
 
   async function shot(page: Page, name: string) {
-    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+    if (screenshotDir)
+      await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
   }
 
   /** Pays a test-mode checkout from the API side (used where the browser flow is not the point). */
   async function subscribeByApi(owner: SignedInOwner, tier: "pro" | "agency") {
-    const checkout = await owner.agent.post("/api/subscription/create-checkout", { tier, period: "monthly" });
+    const checkout = await owner.agent.post("/api/subscription/create-checkout", {
+      tier,
+      period: "monthly",
+    });
     const session = new URL(checkout.body.url).searchParams.get("session")!;
     const paid = await owner.agent.request("POST", "/billing/test-checkout", {
       body: new URLSearchParams({ session, outcome: "pay" }).toString(),
@@ -65,7 +72,9 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await op.goto("/pricing");
     await op.getByRole("link", { name: "Back to Dashboard" }).waitFor();
     const free = op.getByRole("region", { name: "Free" });
-    await expect.poll(() => free.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => free.getByRole("button", { name: "Current Plan" }).isDisabled())
+      .toBe(true);
     await op.getByRole("button", { name: "Annual" }).click();
     await op.getByText("Save up to $60/year").waitFor();
     const agency = op.getByRole("region", { name: "Agency" });
@@ -102,8 +111,14 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
 
     // Logo and colours, with a warning for text that cannot be read on its background.
     const settings = await openAccountSettings(op);
-    const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: "#7a1fa2" } }).png().toBuffer();
-    await settings.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    const logo = await sharp({
+      create: { width: 240, height: 80, channels: 3, background: "#7a1fa2" },
+    })
+      .png()
+      .toBuffer();
+    await settings
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await expectToast(op, "Company logo updated successfully");
     await settings.getByRole("img", { name: "Your company logo" }).waitFor();
     await settings.getByLabel("Primary color", { exact: true }).fill("#7a1fa2");
@@ -113,7 +128,9 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await settings.getByRole("button", { name: "Save Colors" }).scrollIntoViewIfNeeded();
     await shot(op, "contrast-warning");
     await settings.getByLabel("Text color", { exact: true }).fill("#2b1a00");
-    await settings.getByText("Text and background are too close to read").waitFor({ state: "detached" });
+    await settings
+      .getByText("Text and background are too close to read")
+      .waitFor({ state: "detached" });
     await settings.getByRole("button", { name: "Save Colors" }).click();
     await expectToast(op, "Color scheme updated successfully");
     await shot(op, "branding-settings");
@@ -124,9 +141,15 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await cp.getByRole("img", { name: "Company logo" }).waitFor();
     await cp.getByText("Welcome,").waitFor();
     const portal = cp.locator(".portal");
-    await expect.poll(() => portal.evaluate((el) => getComputedStyle(el).getPropertyValue("--brand-primary").trim())).toBe("#7a1fa2");
+    await expect
+      .poll(() =>
+        portal.evaluate((el) => getComputedStyle(el).getPropertyValue("--brand-primary").trim()),
+      )
+      .toBe("#7a1fa2");
     const header = cp.locator(".portal-header");
-    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 248, 225)");
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      "rgb(255, 248, 225)",
+    );
     expect(await header.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(43, 26, 0)");
     await shot(cp, "branded-portal");
   });
@@ -139,7 +162,9 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await op.getByText("TEST MODE").first().waitFor();
     await op.getByRole("button", { name: "Renewal payment fails" }).click();
     await expectPath(op, "/");
-    const banner = op.getByRole("alert").filter({ hasText: "Payment failed! Your account will be downgraded on" });
+    const banner = op
+      .getByRole("alert")
+      .filter({ hasText: "Payment failed! Your account will be downgraded on" });
     await banner.waitFor();
     await banner.getByRole("link", { name: "Update Payment" }).waitFor();
     await shot(op, "payment-failed-banner");
@@ -192,6 +217,9 @@ describe.skipIf(!browserAvailable)("plans, billing and branding in the browser (
     await expectToast(op, "Subscription Canceled");
     await settings.getByText(/^Cancels on /).waitFor();
     await settings.getByRole("button", { name: "Keep Subscription" }).waitFor();
-    expect((await owner.agent.get("/api/subscription/status")).body).toMatchObject({ accountTier: "agency", cancelAtPeriodEnd: true });
+    expect((await owner.agent.get("/api/subscription/status")).body).toMatchObject({
+      accountTier: "agency",
+      cancelAtPeriodEnd: true,
+    });
   });
 });

@@ -102,8 +102,14 @@ describe.skipIf(!browserAvailable)("conversations in the browser", () => {
     expect(await log(cp).getAttribute("aria-live")).toBe("off");
     // A free owner's portal wears the spec's default colours.
     const portal = cp.locator(".portal");
-    expect(await portal.evaluate((el) => getComputedStyle(el).getPropertyValue("--brand-primary").trim())).toBe("#0093ff");
-    expect(await cp.locator(".portal-header").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(0, 0, 0)");
+    expect(
+      await portal.evaluate((el) =>
+        getComputedStyle(el).getPropertyValue("--brand-primary").trim(),
+      ),
+    ).toBe("#0093ff");
+    expect(await cp.locator(".portal-header").evaluate((el) => getComputedStyle(el).color)).toBe(
+      "rgb(0, 0, 0)",
+    );
     // The owner's open dashboard learns of the join without a reload.
     await header.getByText("Joined", { exact: true }).waitFor();
 

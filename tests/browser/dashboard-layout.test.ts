@@ -7,7 +7,6 @@ import { minimalPdf } from "../support/pdf";
 import { keepScreenshot, openPage, sessionOf } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
-
 const DESKTOP = { width: 1280, height: 800 };
 
 /**
@@ -26,7 +25,6 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     await server?.close();
   });
 
-
   const pageScroll = (page: Page) =>
     page.evaluate(() => {
       const root = document.scrollingElement!;
@@ -41,7 +39,9 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
       const name = `Client number ${index}`;
       names.push(name);
       const client = await addJoinedClient(server, owner, { name });
-      await client.agent.post(`/api/clients/${client.id}/messages`, { content: `Hello from ${index}` });
+      await client.agent.post(`/api/clients/${client.id}/messages`, {
+        content: `Hello from ${index}`,
+      });
     }
     const page = await openPage(browser, server.url, owner.agent, { viewport: DESKTOP });
     await page.goto("/");
@@ -50,7 +50,9 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     await expect.poll(() => list.locator(".client-list__unread").count()).toBe(16);
 
     // The list holds more than the screen, and scrolls itself...
-    const listScroll = await list.evaluate((element) => element.scrollHeight > element.clientHeight);
+    const listScroll = await list.evaluate(
+      (element) => element.scrollHeight > element.clientHeight,
+    );
     expect(listScroll).toBe(true);
     // ...but nothing makes the page taller than the screen.
     const before = await pageScroll(page);
@@ -82,7 +84,9 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     // Runs of messages from one sender: each after the first carries its sender and time
     // for screen readers only.
     for (let index = 1; index <= 40; index += 1) {
-      await client.agent.post(`/api/clients/${client.id}/messages`, { content: `Line ${index} of the brief` });
+      await client.agent.post(`/api/clients/${client.id}/messages`, {
+        content: `Line ${index} of the brief`,
+      });
     }
     const context = await browser.newContext({
       baseURL: server.url,
@@ -109,14 +113,20 @@ describe.skipIf(!browserAvailable)("the owner's dashboard layout", () => {
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const body = new FormData();
     body.append("requiresFeedback", "true");
-    body.append("file", new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }), "Brief.pdf");
+    body.append(
+      "file",
+      new Blob([new Uint8Array(minimalPdf())], { type: "application/pdf" }),
+      "Brief.pdf",
+    );
     const upload = await owner.agent.request("POST", `/api/clients/${client.id}/upload`, { body });
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Looking at it now" });
 
     const page = await openPage(browser, server.url, owner.agent, { viewport: DESKTOP });
     await page.goto("/");
-    const row = page.getByRole("navigation", { name: "Clients" }).getByRole("link", { name: /Carla Client/ });
+    const row = page
+      .getByRole("navigation", { name: "Clients" })
+      .getByRole("link", { name: /Carla Client/ });
     for (const text of ["Awaiting reply", "1 file to approve"]) {
       const badge = row.getByText(text, { exact: true });
       await badge.waitFor();

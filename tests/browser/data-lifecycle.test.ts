@@ -28,7 +28,10 @@ describe.skipIf(!browserAvailable)("storage and account deletion in the browser"
   });
 
   const pageAs = (agent: { cookieHeader: string }): Promise<Page> =>
-    openPage(browser, server.url, agent, { viewport: { width: 1280, height: 860 }, defaultTimeout: 10_000 });
+    openPage(browser, server.url, agent, {
+      viewport: { width: 1280, height: 860 },
+      defaultTimeout: 10_000,
+    });
 
   it("the plan box shows the storage used of the plan's quota", async () => {
     const owner = await signUpOwner(server);

@@ -48,7 +48,9 @@ describe.skipIf(!browserAvailable)("conversation images in the browser", () => {
         .toBe(1600);
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(1200);
       if (process.env.SCREENSHOT_DIR)
-        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/image-preview-${page === op ? "owner" : "client"}.png` });
+        await page.screenshot({
+          path: `${process.env.SCREENSHOT_DIR}/image-preview-${page === op ? "owner" : "client"}.png`,
+        });
 
       // The preview dialog shows the preview too; Download is the original.
       await log.getByRole("button", { name: "Preview Site visit.jpg" }).click();

@@ -6,7 +6,6 @@ import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { keepScreenshot, sessionOf } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
-
 const DESKTOP = { width: 1280, height: 800 };
 const PHONES = [
   { width: 375, height: 667 },
@@ -29,7 +28,6 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     await browser?.close();
     await server?.close();
   });
-
 
   /** The client's portal in a fresh browser; a phone-sized one is a touch phone. */
   async function portal(client: JoinedClient, viewport = DESKTOP): Promise<Page> {
@@ -60,10 +58,13 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
 
   /** Whether the point is drawn by `locator`'s element (nothing lies over it there). */
   const drawnBy = (locator: Locator, x: number, y: number) =>
-    locator.evaluate((element, [px, py]) => {
-      const top = document.elementFromPoint(px!, py!);
-      return top !== null && element.contains(top);
-    }, [x, y]);
+    locator.evaluate(
+      (element, [px, py]) => {
+        const top = document.elementFromPoint(px!, py!);
+        return top !== null && element.contains(top);
+      },
+      [x, y],
+    );
 
   it("on a phone, the Powered by footer never covers Turn on notifications", async () => {
     const { client } = await studioOwner();
@@ -108,7 +109,9 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     const conversationTab = page.getByRole("tab", { name: /^Conversation/ });
     for (const other of ["Settings", "Attachments"]) {
       await page.getByRole("tab", { name: other }).click();
-      await owner.agent.post(`/api/clients/${client.id}/messages`, { content: `While on ${other}` });
+      await owner.agent.post(`/api/clients/${client.id}/messages`, {
+        content: `While on ${other}`,
+      });
       await expect.poll(() => conversationTab.textContent()).toBe("Conversation1 unread");
       await keepScreenshot(page, `portal-tab-cue-${other.toLowerCase()}`);
       // Back on the conversation, the message is read and the mark goes.
@@ -158,9 +161,13 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     const { client } = await studioOwner();
     const hebrew = "\u05e9\u05dc\u05d5\u05dd";
     // Message text keeps the direction controls (names and file names lose them).
-    await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Pay to \u202Eeno siht" });
+    await client.agent.post(`/api/clients/${client.id}/messages`, {
+      content: "Pay to \u202Eeno siht",
+    });
     await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Next one reads on" });
-    await client.agent.post(`/api/clients/${client.id}/messages`, { content: `${hebrew} and thanks` });
+    await client.agent.post(`/api/clients/${client.id}/messages`, {
+      content: `${hebrew} and thanks`,
+    });
 
     const page = await portal(client);
     const log = page.getByRole("log");
@@ -189,7 +196,9 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
       }, word);
 
     // What follows the override reads left to right.
-    expect(await xOf(bubble("Next one"), "Next")).toBeLessThan(await xOf(bubble("Next one"), "reads"));
+    expect(await xOf(bubble("Next one"), "Next")).toBeLessThan(
+      await xOf(bubble("Next one"), "reads"),
+    );
     // A message that starts in Hebrew is a right-to-left paragraph: the Hebrew word comes first,
     // from the right.
     expect(await xOf(bubble("and thanks"), hebrew)).toBeGreaterThan(

@@ -20,7 +20,8 @@ describe.skipIf(!browserAvailable)("retrying messages and uploads in the browser
     await server?.close();
   });
 
-  const pageAs = (agent: { cookieHeader: string }): Promise<Page> => openPage(browser, server.url, agent);
+  const pageAs = (agent: { cookieHeader: string }): Promise<Page> =>
+    openPage(browser, server.url, agent);
 
   const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
   const log = (page: Page) => page.getByRole("log");

@@ -35,11 +35,20 @@ describe.skipIf(!browserAvailable)("the live connection across a password change
     await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Hello there" });
     // The same owner signed in on a second browser: its session ends with the change.
     const elsewhere = server.agent();
-    expect((await elsewhere.post("/api/login", { username: owner.email, password: owner.password })).status).toBe(200);
+    expect(
+      (await elsewhere.post("/api/login", { username: owner.email, password: owner.password }))
+        .status,
+    ).toBe(200);
 
     const viewport = { width: 1280, height: 800 };
-    const page = await openPage(browser, server.url, owner.agent, { viewport, defaultTimeout: 10_000 });
-    const other = await openPage(browser, server.url, elsewhere, { viewport, defaultTimeout: 10_000 });
+    const page = await openPage(browser, server.url, owner.agent, {
+      viewport,
+      defaultTimeout: 10_000,
+    });
+    const other = await openPage(browser, server.url, elsewhere, {
+      viewport,
+      defaultTimeout: 10_000,
+    });
     for (const each of [page, other]) {
       const opened = nextSocket(each);
       await each.goto(`/?client=${client.id}`);

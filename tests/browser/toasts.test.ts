@@ -6,7 +6,6 @@ import { type SignedInOwner, signUpOwner } from "../support/factories";
 import { expectToast, keepScreenshot, openPage } from "../support/page";
 import { type TestServer, startTestServer } from "../support/server";
 
-
 const DESKTOP = { width: 1280, height: 800 };
 const SMALL_DESKTOP = { width: 1024, height: 700 };
 const PHONE = { width: 390, height: 844 };
@@ -34,9 +33,11 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
   const toast = (page: Page) => page.locator(".toast");
   const bar = (page: Page) => page.getByText("TEST MODE: no real payment is taken.");
 
-
   async function dashboard(owner: SignedInOwner, viewport: { width: number; height: number }) {
-    const page = await openPage(browser, server.url, owner.agent, { viewport, defaultTimeout: 10_000 });
+    const page = await openPage(browser, server.url, owner.agent, {
+      viewport,
+      defaultTimeout: 10_000,
+    });
     await page.goto("/");
     await bar(page).waitFor();
     return page;
@@ -50,7 +51,10 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
         const [a, b] = await boxes();
         if (!a || !b) return "not both shown";
         const overlap =
-          a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          a.x < b.x + b.width &&
+          b.x < a.x + a.width &&
+          a.y < b.y + b.height &&
+          b.y < a.y + a.height;
         return overlap ? `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}` : "apart";
       })
       .toBe("apart");
@@ -58,7 +62,9 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
 
   /** Waits until the notice stands still (its entry animation slides it 8 px). */
   async function settled(page: Page) {
-    await expect.poll(() => toast(page).evaluate((element) => element.getAnimations().length)).toBe(0);
+    await expect
+      .poll(() => toast(page).evaluate((element) => element.getAnimations().length))
+      .toBe(0);
   }
 
   async function openPasswordTab(page: Page) {
@@ -159,7 +165,11 @@ describe.skipIf(!browserAvailable)("notices on the owner's dashboard", () => {
     await page.goto(`/?client=${first.id}`);
     await page.route("**/api/clients/*/messages", (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({ status: 400, contentType: "application/json", body: '{"message":"Message refused"}' })
+        ? route.fulfill({
+            status: 400,
+            contentType: "application/json",
+            body: '{"message":"Message refused"}',
+          })
         : route.continue(),
     );
     const composer = page.getByRole("textbox", { name: "Message" });

@@ -46,22 +46,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("three instances behind HAProxy"
     const ownerInstance = ownerSocket.upgradeHeaders["x-served-by"];
     // The balancer spreads sockets: open the client's until one lands elsewhere.
     let clientSocket = await TestSocket.open(cluster.url, { cookie: client.agent.cookieHeader });
-    for (let tries = 0; clientSocket.upgradeHeaders["x-served-by"] === ownerInstance && tries < 10; tries += 1) {
+    for (
+      let tries = 0;
+      clientSocket.upgradeHeaders["x-served-by"] === ownerInstance && tries < 10;
+      tries += 1
+    ) {
       clientSocket.close();
       clientSocket = await TestSocket.open(cluster.url, { cookie: client.agent.cookieHeader });
     }
     try {
       expect(clientSocket.upgradeHeaders["x-served-by"]).not.toBe(ownerInstance);
 
-      const sent = await owner.agent.post(`/api/clients/${client.id}/messages`, { content: "Draft is ready" });
+      const sent = await owner.agent.post(`/api/clients/${client.id}/messages`, {
+        content: "Draft is ready",
+      });
       expect(sent.status).toBe(201);
-      await clientSocket.waitFor((event) => event.type === "new_message" && event.messageId === sent.body.id);
+      await clientSocket.waitFor(
+        (event) => event.type === "new_message" && event.messageId === sent.body.id,
+      );
 
-      const reply = await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Looks good" });
+      const reply = await client.agent.post(`/api/clients/${client.id}/messages`, {
+        content: "Looks good",
+      });
       expect(reply.status).toBe(201);
-      await ownerSocket.waitFor((event) => event.type === "new_message" && event.messageId === reply.body.id);
+      await ownerSocket.waitFor(
+        (event) => event.type === "new_message" && event.messageId === reply.body.id,
+      );
 
-      const read = await owner.agent.post(`/api/clients/${client.id}/read`, { messageId: reply.body.id });
+      const read = await owner.agent.post(`/api/clients/${client.id}/read`, {
+        messageId: reply.body.id,
+      });
       expect(read.status).toBe(200);
       await clientSocket.waitFor((event) => event.type === "messages_read");
     } finally {
@@ -113,7 +127,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("three instances behind HAProxy"
     // Each instance sweeps every 20 s: within about that, every email has gone out, and then
     // the rows say so, so that no sweep can take them again.
     for (const { client } of waiting) {
-      await cluster.smtp.waitFor(client.email, (mail) => /new messages? from/i.test(mail.subject), 60_000);
+      await cluster.smtp.waitFor(
+        client.email,
+        (mail) => /new messages? from/i.test(mail.subject),
+        60_000,
+      );
     }
     await expect
       .poll(
@@ -130,7 +148,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("three instances behind HAProxy"
       )
       .toBe(0);
     for (const { client } of waiting) {
-      expect(cluster.smtp.mailsTo(client.email).filter((mail) => /new messages? from/i.test(mail.subject))).toHaveLength(1);
+      expect(
+        cluster.smtp
+          .mailsTo(client.email)
+          .filter((mail) => /new messages? from/i.test(mail.subject)),
+      ).toHaveLength(1);
     }
   });
 });

@@ -31,7 +31,12 @@ async function openConversations(pairs: Pair[]): Promise<Conversation[]> {
     acked: [] as string[],
     unacked: [] as string[],
   }));
-  await Promise.all(conversations.flatMap((conversation) => [conversation.owner.open(), conversation.client.open()]));
+  await Promise.all(
+    conversations.flatMap((conversation) => [
+      conversation.owner.open(),
+      conversation.client.open(),
+    ]),
+  );
   return conversations;
 }
 
@@ -50,7 +55,12 @@ async function talk(
   const total = conversations.length * 2 * MESSAGES_PER_SIDE;
   let answered = 0;
   let trigger: Promise<void> | undefined;
-  const side = async (conversation: Conversation, tab: ConversationTab, role: string, index: number) => {
+  const side = async (
+    conversation: Conversation,
+    tab: ConversationTab,
+    role: string,
+    index: number,
+  ) => {
     for (let n = 0; n < MESSAGES_PER_SIDE; n += 1) {
       const content = `${label}: ${index} ${role} #${n}`;
       const id = await tab.send(content);
@@ -71,7 +81,9 @@ async function talk(
 
 /** What the server holds for the conversation, oldest first (a side's full page). */
 async function storedMessages(agent: TestAgent, clientId: string) {
-  const answer = await agent.get<{ id: string; content: string }[]>(`/api/clients/${clientId}/messages?limit=200`);
+  const answer = await agent.get<{ id: string; content: string }[]>(
+    `/api/clients/${clientId}/messages?limit=200`,
+  );
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -99,7 +111,8 @@ async function expectNothingLostOrRepeated(conversations: Conversation[]) {
 /** The instance holding the most of these tabs' sockets. */
 function busiestInstance(tabs: ConversationTab[]): string {
   const counts = new Map<string, number>();
-  for (const tab of tabs) counts.set(tab.instance ?? "?", (counts.get(tab.instance ?? "?") ?? 0) + 1);
+  for (const tab of tabs)
+    counts.set(tab.instance ?? "?", (counts.get(tab.instance ?? "?") ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
@@ -117,7 +130,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance lost while 50 pairs
   });
   afterAll(() => cluster?.stop());
 
-  it("kill -9: its sockets reconnect through the balancer and catch up, nothing acknowledged lost or doubled", { timeout: 120_000 }, async () => {
+  it("kill -9: its sockets reconnect through the balancer and catch up, nothing acknowledged lost or doubled", {
+    timeout: 120_000,
+  }, async () => {
     open = await openConversations(pairs);
     const tabs = tabsOf(open);
     const victim = busiestInstance(tabs);
@@ -142,7 +157,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance lost while 50 pairs
     expect(await cluster.states()).toEqual({ app1: "UP", app2: "UP", app3: "UP" });
   });
 
-  it("SIGTERM: sockets close with 1012 and reconnect elsewhere at once, nothing acknowledged lost, exit within 10 s", { timeout: 120_000 }, async () => {
+  it("SIGTERM: sockets close with 1012 and reconnect elsewhere at once, nothing acknowledged lost, exit within 10 s", {
+    timeout: 120_000,
+  }, async () => {
     // Fresh tabs: the balancer spreads them over all three instances (fewest connections first).
     open = await openConversations(pairs.slice(0, 30));
     const tabs = tabsOf(open);

@@ -54,7 +54,11 @@ describe("deploy/haproxy.cfg", () => {
 
   it("passes the caller's own address and scheme on, never ones the caller made up", async () => {
     const answer = await fetch(`${url}/api/anything`, {
-      headers: { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https", forwarded: "for=203.0.113.9" },
+      headers: {
+        "x-forwarded-for": "203.0.113.9",
+        "x-forwarded-proto": "https",
+        forwarded: "for=203.0.113.9",
+      },
     });
     expect(answer.status).toBe(200);
     const seen = await answer.json();
@@ -67,7 +71,9 @@ describe("deploy/haproxy.cfg", () => {
   it("sends a request that could not reach an instance to another one", async () => {
     // app1 passed its check, then stops listening: until two more checks failed (6 s) the
     // balancer still counts it and sends it every other request, each refused and retried on app2.
-    await expect.poll(async () => (await haproxyServers(statsSocket)).app1).toEqual({ state: "UP", check: "L7OK" });
+    await expect
+      .poll(async () => (await haproxyServers(statsSocket)).app1)
+      .toEqual({ state: "UP", check: "L7OK" });
     await new Promise((resolve) => {
       second.close(resolve);
       second.closeAllConnections();

@@ -110,7 +110,9 @@ describe("start-up in production with a complete configuration", () => {
 
   // Migrating a fresh PGlite database on a busy machine can take half a minute.
   for (const mode of ["off"] as const) {
-    it(`comes up with BILLING_MODE=${mode}, answers /healthz and says its mode`, { timeout: 120_000 }, async () => {
+    it(`comes up with BILLING_MODE=${mode}, answers /healthz and says its mode`, {
+      timeout: 120_000,
+    }, async () => {
       const port = await freePort();
       const database: Record<string, string> = process.env.TEST_DATABASE_URL
         ? { DATABASE_URL: process.env.TEST_DATABASE_URL }
@@ -131,7 +133,14 @@ describe("start-up in production with a complete configuration", () => {
       try {
         const url = `http://127.0.0.1:${port}`;
         await expect
-          .poll(() => fetch(`${url}/healthz`).then((answer) => answer.status, () => 0), { timeout: 90_000 })
+          .poll(
+            () =>
+              fetch(`${url}/healthz`).then(
+                (answer) => answer.status,
+                () => 0,
+              ),
+            { timeout: 90_000 },
+          )
           .toBe(200);
         const answer = await fetch(`${url}/api/billing-mode`);
         expect(await answer.json()).toEqual({ mode });

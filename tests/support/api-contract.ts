@@ -10,8 +10,15 @@ import {
 const PATTERNS = (Object.keys(API_RESPONSES) as ApiRoute[])
   .map((key) => {
     const [method = "", path = ""] = key.split(" ");
-    const segments = path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : literalPattern(part)));
-    return { key, method, pattern: new RegExp(`^${segments.join("/")}$`), params: path.split(":").length };
+    const segments = path
+      .split("/")
+      .map((part) => (part.startsWith(":") ? "[^/]+" : literalPattern(part)));
+    return {
+      key,
+      method,
+      pattern: new RegExp(`^${segments.join("/")}$`),
+      params: path.split(":").length,
+    };
   })
   .sort((a, b) => a.params - b.params);
 
@@ -46,15 +53,18 @@ export function checkApiAnswer(answer: ReceivedAnswer): void {
   const request = `${answer.method} ${path} answered ${answer.status}`;
   const json = answer.contentType.includes("application/json");
   if (answer.status >= 400) {
-    if (!json) throw new Error(`${request} with ${answer.contentType || "no type"}, not a JSON error`);
+    if (!json)
+      throw new Error(`${request} with ${answer.contentType || "no type"}, not a JSON error`);
     parse(API_ERROR_RESPONSE, answer.body, `${request}: the error does not match the error schema`);
     return;
   }
   const route = apiRouteOf(answer.method, path);
-  if (!route) throw new Error(`${request}, and no entry of shared/api/responses.ts names that route`);
+  if (!route)
+    throw new Error(`${request}, and no entry of shared/api/responses.ts names that route`);
   const schema = API_RESPONSES[route];
   if (schema === FILE_ANSWER) return;
-  if (!json) throw new Error(`${request} with ${answer.contentType || "no type"}; ${route} answers JSON`);
+  if (!json)
+    throw new Error(`${request} with ${answer.contentType || "no type"}; ${route} answers JSON`);
   parse(schema, answer.body, `${request}: the answer does not match the schema of ${route}`);
 }
 

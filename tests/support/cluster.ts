@@ -7,7 +7,12 @@ import path from "node:path";
 import { createDatabase, type Database } from "../../server/db/connection";
 import { emptyPostgres } from "./database";
 import { TestAgent } from "./server";
-import { ensureServerBuilt, freePort, type ServerProcess, startServerProcess } from "./server-process";
+import {
+  ensureServerBuilt,
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from "./server-process";
 import { startS3rver } from "./s3rver";
 import { TestSmtpServer } from "./smtp";
 
@@ -37,7 +42,9 @@ export interface Cluster {
   /** kill -9: resolves once the process is gone. */
   kill(name: string): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM: resolves once the process exited, with how long that took. */
-  terminate(name: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+  terminate(
+    name: string,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
   /** Starts a stopped instance again on its port; resolves once the balancer sends it traffic. */
   restart(name: string): Promise<void>;
   /** The balancer's view of each instance (from its runtime API). */
@@ -105,7 +112,11 @@ export async function startCluster(): Promise<Cluster> {
     const startInstance = async (instance: ClusterInstance) => {
       const dataDir = path.join(workDir, instance.name);
       mkdirSync(dataDir, { recursive: true });
-      instance.process = await startServerProcess({ dataDir, env: instanceEnv, port: instance.port });
+      instance.process = await startServerProcess({
+        dataDir,
+        env: instanceEnv,
+        port: instance.port,
+      });
     };
     cleanup.push(() => Promise.all(instances.map((instance) => instance.process?.stop())));
     // Together, on the empty database: each migrates it (or waits for the one that does).
@@ -138,7 +149,10 @@ export async function startCluster(): Promise<Cluster> {
     };
     const states = async () =>
       Object.fromEntries(
-        Object.entries(await haproxyServers(statsSocket)).map(([name, server]) => [name, server.state]),
+        Object.entries(await haproxyServers(statsSocket)).map(([name, server]) => [
+          name,
+          server.state,
+        ]),
       );
     const waitForState = async (name: string, state: ServerState, timeoutMs = 20_000) => {
       const deadline = Date.now() + timeoutMs;
@@ -206,7 +220,10 @@ export interface Balancer {
  * haproxy in the foreground on deploy/haproxy.cfg with `env` (LISTEN_ADDR, APPn_ADDR,
  * STATS_SOCKET required here); resolves once its runtime API answers.
  */
-export async function startHaproxy(options: { workDir: string; env: Record<string, string> }): Promise<Balancer> {
+export async function startHaproxy(options: {
+  workDir: string;
+  env: Record<string, string>;
+}): Promise<Balancer> {
   const logFile = path.join(options.workDir, "haproxy.log");
   const fd = openSync(logFile, "a");
   const child = spawn(HAPROXY, ["-db", "-f", HAPROXY_CONFIG], {
@@ -267,7 +284,10 @@ export async function haproxyServers(
   for (const line of lines.slice(1)) {
     const field = (name: string) => line.split(",")[header.indexOf(name)] ?? "";
     if (field("pxname") !== "app" || ["BACKEND", "FRONTEND"].includes(field("svname"))) continue;
-    servers[field("svname")] = { state: field("status").split(" ")[0] ?? "", check: field("check_status") };
+    servers[field("svname")] = {
+      state: field("status").split(" ")[0] ?? "",
+      check: field("check_status"),
+    };
   }
   return servers;
 }

@@ -57,9 +57,13 @@ export class ConversationTab {
     for (let attempt = 0; ; attempt += 1) {
       let outcome: string;
       try {
-        const answer = await this.agent.post(`/api/clients/${this.clientId}/messages`, { content }, {
-          "idempotency-key": key,
-        });
+        const answer = await this.agent.post(
+          `/api/clients/${this.clientId}/messages`,
+          { content },
+          {
+            "idempotency-key": key,
+          },
+        );
         if (answer.status >= 200 && answer.status < 300) return answer.body.id as string;
         const retry =
           [502, 503, 504].includes(answer.status) ||
@@ -155,7 +159,9 @@ export class ConversationTab {
       if (this.socket === socket) this.socket = null;
       this.wake();
       // As the page does: a server closing an open socket on purpose (1012) is back at once.
-      this.scheduleReconnect(reconnectsAtOnce(close.code) ? Math.random() * RESTART_SPREAD_MS : undefined);
+      this.scheduleReconnect(
+        reconnectsAtOnce(close.code) ? Math.random() * RESTART_SPREAD_MS : undefined,
+      );
     });
     this.wake();
     this.catchUp();
@@ -194,7 +200,9 @@ export class ConversationTab {
     for (;;) {
       const last = this.known.at(-1);
       const query = last ? `?after=${last}&limit=200` : "?limit=200";
-      const answer = await this.agent.get<ListedMessage[]>(`/api/clients/${this.clientId}/messages${query}`);
+      const answer = await this.agent.get<ListedMessage[]>(
+        `/api/clients/${this.clientId}/messages${query}`,
+      );
       if (answer.status !== 200) throw new Error(`catch-up: ${answer.status}`);
       for (const message of answer.body) this.known.push(message.id);
       this.wake();

@@ -22,7 +22,8 @@ export async function registeredRoutes(): Promise<string[]> {
     const module = await import(pathToFileURL(path.join(ROUTES_DIR, file)).href);
     const router = module.default as RouterLike | undefined;
     for (const layer of router?.stack ?? [])
-      for (const method of layer.methods) if (method !== "HEAD") routes.add(`${method} ${layer.path}`);
+      for (const method of layer.methods)
+        if (method !== "HEAD") routes.add(`${method} ${layer.path}`);
   }
   return [...routes].sort();
 }

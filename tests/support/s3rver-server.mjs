@@ -51,7 +51,8 @@ function multipartUploadRoutes(directory) {
     const [, bucket, ...keyParts] = ctx.path.split("/");
     const key = decodeURIComponent(keyParts.join("/"));
     if (ctx.method === "GET" && bucket && !key && "uploads" in ctx.query) {
-      if (!existsSync(path.join(directory, bucket))) return xmlError(ctx, 404, "NoSuchBucket", bucket);
+      if (!existsSync(path.join(directory, bucket)))
+        return xmlError(ctx, 404, "NoSuchBucket", bucket);
       const prefix = String(ctx.query.prefix ?? "");
       const uploads = (await unfinishedUploads(directory, bucket)).filter((upload) =>
         upload.key.startsWith(prefix),
@@ -78,8 +79,14 @@ function multipartUploadRoutes(directory) {
       return;
     }
     if (ctx.method === "DELETE" && bucket && key && typeof ctx.query.uploadId === "string") {
-      const folder = path.join(directory, bucket, UPLOADS_FOLDER, path.basename(ctx.query.uploadId));
-      if (!existsSync(folder)) return xmlError(ctx, 404, "NoSuchUpload", "The specified upload does not exist.");
+      const folder = path.join(
+        directory,
+        bucket,
+        UPLOADS_FOLDER,
+        path.basename(ctx.query.uploadId),
+      );
+      if (!existsSync(folder))
+        return xmlError(ctx, 404, "NoSuchUpload", "The specified upload does not exist.");
       await rm(folder, { recursive: true, force: true });
       ctx.status = 204;
       return;
@@ -145,7 +152,9 @@ export async function startS3rver(options = {}) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const s3 = await startS3rver({ bucket: process.argv[2] });
-  process.stdout.write(`${JSON.stringify({ endpoint: s3.endpoint, bucket: s3.bucket, env: s3.env })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ endpoint: s3.endpoint, bucket: s3.bucket, env: s3.env })}\n`,
+  );
   const stop = () => s3.stop().then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -93,7 +93,8 @@ describe("mail the answer promised is not lost to a hiccup", () => {
     expect(asked.status).toBe(200);
     await server.mailSettled();
     expect(server.smtp.refuseNext).toBe(0);
-    const resets = () => server.smtp.mailsTo(owner.email).filter((m) => m.subject.includes("reset"));
+    const resets = () =>
+      server.smtp.mailsTo(owner.email).filter((m) => m.subject.includes("reset"));
     expect(resets()).toHaveLength(0);
     // The outbox tries again after its first wait.
     (server.clock as TestClock).advance(RETRY_DELAYS_MS[0]);

@@ -48,13 +48,21 @@ describe("sign-up and verification", () => {
     expect(mail.subject).toContain("verification code");
     expect(mail.html).toContain(codeFrom(mail));
 
-    const wrong = await agent.post("/api/verify-email", { email, code: codeFrom(mail) === "000000" ? "111111" : "000000" });
+    const wrong = await agent.post("/api/verify-email", {
+      email,
+      code: codeFrom(mail) === "000000" ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("Invalid or expired verification code");
 
     const verified = await agent.post("/api/verify-email", { email, code: codeFrom(mail) });
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ email, role: "owner", accountTier: "free", emailVerified: true });
+    expect(verified.body.user).toMatchObject({
+      email,
+      role: "owner",
+      accountTier: "free",
+      emailVerified: true,
+    });
 
     const me = await agent.get("/api/user");
     expect(me.status).toBe(200);
@@ -72,10 +80,14 @@ describe("sign-up and verification", () => {
     const forExisting = await register(owner.email);
     expect(forExisting.status).toBe(forNew.status);
     expect(Object.keys(forExisting.body)).toEqual(Object.keys(forNew.body));
-    const notice = await server.smtp.waitFor(owner.email, (mail) => mail.subject.includes("tried to sign up"));
+    const notice = await server.smtp.waitFor(owner.email, (mail) =>
+      mail.subject.includes("tried to sign up"),
+    );
     expect(notice.text).toContain("already has one");
     // The existing account keeps its password.
-    const login = await server.agent().post("/api/login", { username: owner.email, password: owner.password });
+    const login = await server
+      .agent()
+      .post("/api/login", { username: owner.email, password: owner.password });
     expect(login.status).toBe(200);
   });
 
@@ -85,7 +97,9 @@ describe("sign-up and verification", () => {
     const code = codeFrom(await server.smtp.waitFor(email));
     const wrong = code === "123456" ? "654321" : "123456";
     for (let i = 0; i < 10; i++) {
-      expect((await server.agent().post("/api/verify-email", { email, code: wrong })).status).toBe(400);
+      expect((await server.agent().post("/api/verify-email", { email, code: wrong })).status).toBe(
+        400,
+      );
     }
     expect((await server.agent().post("/api/verify-email", { email, code })).status).toBe(400);
   });
@@ -114,8 +128,12 @@ describe("sign-up and verification", () => {
     await server.mailSettled();
     const third = codeFrom(server.smtp.mailsTo(email)[2]!);
     expect(third).not.toBe(first);
-    expect((await server.agent().post("/api/verify-email", { email, code: first })).status).toBe(400);
-    expect((await server.agent().post("/api/verify-email", { email, code: third })).status).toBe(200);
+    expect((await server.agent().post("/api/verify-email", { email, code: first })).status).toBe(
+      400,
+    );
+    expect((await server.agent().post("/api/verify-email", { email, code: third })).status).toBe(
+      200,
+    );
   });
 
   it("answers resend alike for unknown addresses and sends nothing", async () => {
@@ -131,8 +149,12 @@ describe("sign-up and verification", () => {
 describe("sign-in and sessions", () => {
   it("refuses a wrong password and an unknown email with the same answer", async () => {
     const owner = await signUpOwner(server);
-    const wrong = await server.agent().post("/api/login", { username: owner.email, password: "nope-nope" });
-    const unknown = await server.agent().post("/api/login", { username: uniqueEmail(), password: "nope-nope" });
+    const wrong = await server
+      .agent()
+      .post("/api/login", { username: owner.email, password: "nope-nope" });
+    const unknown = await server
+      .agent()
+      .post("/api/login", { username: uniqueEmail(), password: "nope-nope" });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: "Invalid email or password" });
     expect(unknown.status).toBe(401);
@@ -142,9 +164,14 @@ describe("sign-in and sessions", () => {
   it("throttles sign-in per account, even with the right password afterwards", async () => {
     const owner = await signUpOwner(server);
     for (let i = 0; i < 10; i++) {
-      expect((await server.agent().post("/api/login", { username: owner.email, password: "wrong-one" })).status).toBe(401);
+      expect(
+        (await server.agent().post("/api/login", { username: owner.email, password: "wrong-one" }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await server.agent().post("/api/login", { username: owner.email, password: owner.password });
+    const blocked = await server
+      .agent()
+      .post("/api/login", { username: owner.email, password: owner.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);
   });
@@ -152,7 +179,10 @@ describe("sign-in and sessions", () => {
   it("gives a new session id at sign-in and ends it server-side at sign-out", async () => {
     const owner = await signUpOwner(server);
     const before = owner.agent.cookieHeader;
-    const login = await owner.agent.post("/api/login", { username: owner.email, password: owner.password });
+    const login = await owner.agent.post("/api/login", {
+      username: owner.email,
+      password: owner.password,
+    });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie().find((line) => line.startsWith("sid="))!;
     expect(cookie).toMatch(/httponly/i);
@@ -170,7 +200,9 @@ describe("sign-in and sessions", () => {
     const owner = await signUpOwner(server);
     const otherTab = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
     const phone = server.agent();
-    expect((await phone.post("/api/login", { username: owner.email, password: owner.password })).status).toBe(200);
+    expect(
+      (await phone.post("/api/login", { username: owner.email, password: owner.password })).status,
+    ).toBe(200);
     const phoneSocket = await TestSocket.open(server.url, { cookie: phone.cookieHeader });
     try {
       expect((await owner.agent.post("/api/logout")).status).toBe(200);
@@ -178,7 +210,9 @@ describe("sign-in and sessions", () => {
       expect((await otherTab.waitForClose(2_000)).code).toBe(4401);
       // A message sent afterwards still reaches the phone: it was not closed with the other tab.
       const client = await addClient({ ...owner, agent: phone });
-      const sent = await phone.post(`/api/clients/${client.id}/messages`, { content: "still here" });
+      const sent = await phone.post(`/api/clients/${client.id}/messages`, {
+        content: "still here",
+      });
       expect(sent.status).toBe(201);
       await phoneSocket.waitFor((e) => e.messageId === sent.body.id);
       expect(phoneSocket.isOpen).toBe(true);
@@ -203,15 +237,25 @@ describe("password reset", () => {
     expect(mail.text).toContain("15 minutes");
     const token = codeFrom(mail);
 
-    const reset = await server.agent().post("/api/reset-password", { email: owner.email, token, newPassword: "brand-new-pw" });
+    const reset = await server
+      .agent()
+      .post("/api/reset-password", { email: owner.email, token, newPassword: "brand-new-pw" });
     expect(reset.status).toBe(200);
     expect(typeof reset.body.message).toBe("string");
     expect((await owner.agent.get("/api/user")).status).toBe(401);
 
-    expect((await server.agent().post("/api/login", { username: owner.email, password: owner.password })).status).toBe(401);
-    expect((await server.agent().post("/api/login", { username: owner.email, password: "brand-new-pw" })).status).toBe(200);
+    expect(
+      (await server.agent().post("/api/login", { username: owner.email, password: owner.password }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await server.agent().post("/api/login", { username: owner.email, password: "brand-new-pw" }))
+        .status,
+    ).toBe(200);
 
-    const reused = await server.agent().post("/api/reset-password", { email: owner.email, token, newPassword: "another-pw" });
+    const reused = await server
+      .agent()
+      .post("/api/reset-password", { email: owner.email, token, newPassword: "another-pw" });
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe("Invalid or expired reset code");
   });
@@ -219,7 +263,9 @@ describe("password reset", () => {
   it("answers forgot-password alike whether or not the email exists", async () => {
     const owner = await signUpOwner(server);
     const known = await server.agent().post("/api/forgot-password", { email: owner.email });
-    const unknown = await server.agent().post("/api/forgot-password", { email: uniqueEmail("ghost") });
+    const unknown = await server
+      .agent()
+      .post("/api/forgot-password", { email: uniqueEmail("ghost") });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
   });
@@ -227,9 +273,13 @@ describe("password reset", () => {
   it("expires a reset code after 15 minutes", async () => {
     const owner = await signUpOwner(server);
     await server.agent().post("/api/forgot-password", { email: owner.email });
-    const token = codeFrom(await server.smtp.waitFor(owner.email, (m) => m.subject.includes("reset")));
+    const token = codeFrom(
+      await server.smtp.waitFor(owner.email, (m) => m.subject.includes("reset")),
+    );
     (server.clock as TestClock).advanceMinutes(16);
-    const late = await server.agent().post("/api/reset-password", { email: owner.email, token, newPassword: "brand-new-pw" });
+    const late = await server
+      .agent()
+      .post("/api/reset-password", { email: owner.email, token, newPassword: "brand-new-pw" });
     expect(late.status).toBe(400);
   });
 });
@@ -261,7 +311,10 @@ describe("bad input changes nothing", () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe("Malformed JSON in request body");
-    const huge = await agent.post("/api/register", { email: uniqueEmail(), fullName: "x".repeat(200_000) });
+    const huge = await agent.post("/api/register", {
+      email: uniqueEmail(),
+      fullName: "x".repeat(200_000),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe("Request body is too large");
   });

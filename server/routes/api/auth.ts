@@ -30,33 +30,43 @@ const router: AreaRouter = new Router({ prefix: "/api" });
 const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
   ctx.services.rateLimiter.consume(`${which}:${key}`, LIMITS[which]);
 
-router.post("/register", withInput(registerInput, async (ctx, body) => {
-  await limit(ctx, ctx.ip, "registerPerIp");
-  await limit(ctx, body.email, "mailPerAddress");
-  // The same work for every address before the answer; the rest after it (register-owner.ts).
-  const signUp = { email: body.email, fullName: body.fullName, passwordHash: await hashPassword(body.password) };
-  signUpCookie(ctx).remember(signUp);
-  registerOwner(ctx.services, signUp);
-  ctx.status = 201;
-  ctx.body = { requiresVerification: true, email: body.email };
-}));
+router.post(
+  "/register",
+  withInput(registerInput, async (ctx, body) => {
+    await limit(ctx, ctx.ip, "registerPerIp");
+    await limit(ctx, body.email, "mailPerAddress");
+    // The same work for every address before the answer; the rest after it (register-owner.ts).
+    const signUp = {
+      email: body.email,
+      fullName: body.fullName,
+      passwordHash: await hashPassword(body.password),
+    };
+    signUpCookie(ctx).remember(signUp);
+    registerOwner(ctx.services, signUp);
+    ctx.status = 201;
+    ctx.body = { requiresVerification: true, email: body.email };
+  }),
+);
 
-router.post("/login", withInput(loginInput, async (ctx, body) => {
-  await limit(ctx, ctx.ip, "signInPerIp");
-  const attempt = await countSignInAttempt(ctx, body.username);
-  try {
-    const user = await authenticate(ctx.services.db, body);
-    await attempt.succeeded(user);
-    await signIn(ctx, user);
-    ctx.body = presentUser(
-      withFeatures(ctx.services.config, user),
-      await Client.idOfUser(ctx.services.db, user),
-    );
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 403) await attempt.forget();
-    throw error;
-  }
-}));
+router.post(
+  "/login",
+  withInput(loginInput, async (ctx, body) => {
+    await limit(ctx, ctx.ip, "signInPerIp");
+    const attempt = await countSignInAttempt(ctx, body.username);
+    try {
+      const user = await authenticate(ctx.services.db, body);
+      await attempt.succeeded(user);
+      await signIn(ctx, user);
+      ctx.body = presentUser(
+        withFeatures(ctx.services.config, user),
+        await Client.idOfUser(ctx.services.db, user),
+      );
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 403) await attempt.forget();
+      throw error;
+    }
+  }),
+);
 
 router.post("/logout", async (ctx) => {
   await signOut(ctx);
@@ -72,34 +82,56 @@ router.get("/user", async (ctx) => {
   );
 });
 
-router.post("/verify-email", withInput(verifyEmailInput, async (ctx, body) => {
-  await limit(ctx, ctx.ip, "codeAttemptsPerIp");
-  const signUp = signUpCookie(ctx);
-  const user = await verifyEmail(ctx.services, body, signUp.read(body.email));
-  signUp.clear();
-  rememberDevice(ctx, user);
-  await signIn(ctx, user);
-  ctx.body = { success: true, message: "Email verified successfully!", user: presentUser(withFeatures(ctx.services.config, user)) };
-}));
+router.post(
+  "/verify-email",
+  withInput(verifyEmailInput, async (ctx, body) => {
+    await limit(ctx, ctx.ip, "codeAttemptsPerIp");
+    const signUp = signUpCookie(ctx);
+    const user = await verifyEmail(ctx.services, body, signUp.read(body.email));
+    signUp.clear();
+    rememberDevice(ctx, user);
+    await signIn(ctx, user);
+    ctx.body = {
+      success: true,
+      message: "Email verified successfully!",
+      user: presentUser(withFeatures(ctx.services.config, user)),
+    };
+  }),
+);
 
-router.post("/resend-verification", withInput(emailOnlyInput, async (ctx, { email }) => {
-  await limit(ctx, ctx.ip, "mailPerIp");
-  await limit(ctx, email, "mailPerAddress");
-  resendVerification(ctx.services, email);
-  ctx.body = { success: true, message: "If this address is waiting for verification, a new code is on its way." };
-}));
+router.post(
+  "/resend-verification",
+  withInput(emailOnlyInput, async (ctx, { email }) => {
+    await limit(ctx, ctx.ip, "mailPerIp");
+    await limit(ctx, email, "mailPerAddress");
+    resendVerification(ctx.services, email);
+    ctx.body = {
+      success: true,
+      message: "If this address is waiting for verification, a new code is on its way.",
+    };
+  }),
+);
 
-router.post("/forgot-password", withInput(emailOnlyInput, async (ctx, { email }) => {
-  await limit(ctx, ctx.ip, "mailPerIp");
-  await limit(ctx, email, "mailPerAddress");
-  requestPasswordReset(ctx.services, email);
-  ctx.body = { success: true, message: "If an account exists for this email, a reset code is on its way." };
-}));
+router.post(
+  "/forgot-password",
+  withInput(emailOnlyInput, async (ctx, { email }) => {
+    await limit(ctx, ctx.ip, "mailPerIp");
+    await limit(ctx, email, "mailPerAddress");
+    requestPasswordReset(ctx.services, email);
+    ctx.body = {
+      success: true,
+      message: "If an account exists for this email, a reset code is on its way.",
+    };
+  }),
+);
 
-router.post("/reset-password", withInput(resetPasswordInput, async (ctx, body) => {
-  await limit(ctx, ctx.ip, "codeAttemptsPerIp");
-  await resetPassword(ctx.services, body);
-  ctx.body = { success: true, message: "Your password has been reset. You can now sign in." };
-}));
+router.post(
+  "/reset-password",
+  withInput(resetPasswordInput, async (ctx, body) => {
+    await limit(ctx, ctx.ip, "codeAttemptsPerIp");
+    await resetPassword(ctx.services, body);
+    ctx.body = { success: true, message: "Your password has been reset. You can now sign in." };
+  }),
+);
 
 export default router;

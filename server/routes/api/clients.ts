@@ -24,24 +24,27 @@ router.get("/", async (ctx) => {
   ctx.body = (await listClients(ctx.services, actor)).map(presentClient);
 });
 
-router.post("/", withInput(addClientInput, async (ctx, body) => {
-  const actor = currentUser(ctx);
-  clientsPolicy.authorize(actor, "create");
-  if (body.sendInviteEmail)
-    await ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
-  const added = await addClient(ctx.services, actor, body);
-  const { appUrl } = ctx.services.config;
-  ctx.status = 201;
-  ctx.body = {
-    id: added.client.id,
-    name: added.client.name,
-    email: added.client.email,
-    inviteUrl: inviteUrl(appUrl, added.token),
-    shortInviteUrl: added.shortCode ? shortInviteUrl(appUrl, added.shortCode) : null,
-    inviteToken: added.token,
-    inviteEmailSent: added.inviteEmailed,
-  } satisfies AddClientResponse;
-}));
+router.post(
+  "/",
+  withInput(addClientInput, async (ctx, body) => {
+    const actor = currentUser(ctx);
+    clientsPolicy.authorize(actor, "create");
+    if (body.sendInviteEmail)
+      await ctx.services.rateLimiter.consume(`mailPerAddress:${body.email}`, LIMITS.mailPerAddress);
+    const added = await addClient(ctx.services, actor, body);
+    const { appUrl } = ctx.services.config;
+    ctx.status = 201;
+    ctx.body = {
+      id: added.client.id,
+      name: added.client.name,
+      email: added.client.email,
+      inviteUrl: inviteUrl(appUrl, added.token),
+      shortInviteUrl: added.shortCode ? shortInviteUrl(appUrl, added.shortCode) : null,
+      inviteToken: added.token,
+      inviteEmailSent: added.inviteEmailed,
+    } satisfies AddClientResponse;
+  }),
+);
 
 router.get("/:id", async (ctx) => {
   const actor = currentUser(ctx);
@@ -60,7 +63,12 @@ router.patch(
   "/:id/notification-settings",
   withInput(clientNotificationSettingsInput, async (ctx, input) => {
     const actor = currentUser(ctx);
-    const client = await authorizedClient(ctx.services.db, actor, "updateNotificationSettings", ctx.params.id);
+    const client = await authorizedClient(
+      ctx.services.db,
+      actor,
+      "updateNotificationSettings",
+      ctx.params.id,
+    );
     await updateClientNotificationSettings(ctx.services.db, client, input);
     ctx.body = { success: true, message: "Settings updated" };
   }),

@@ -135,10 +135,12 @@ describe("PATCH /api/messages/:messageId/feedback", () => {
     });
     expect(approved.body.feedbackAt).toEqual(expect.any(String));
     // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
-    await expect.poll(() => events).toContainEqual({
-      kind: "event",
-      event: { type: "feedback_updated", clientId: A1.id, messageId: file.id },
-    });
+    await expect
+      .poll(() => events)
+      .toContainEqual({
+        kind: "event",
+        event: { type: "feedback_updated", clientId: A1.id, messageId: file.id },
+      });
     unsubscribe();
     expect(await row(file.id)).toMatchObject({ feedbackBy: A1.userId });
 
@@ -247,10 +249,12 @@ describe("versions", () => {
       isLatestVersion: true,
     });
     // On PostgreSQL the event comes back through NOTIFY, possibly after the answer.
-    await expect.poll(() => events).toContainEqual({
-      kind: "event",
-      event: { type: "new_message", clientId: A1.id, messageId: v2.body.id },
-    });
+    await expect
+      .poll(() => events)
+      .toContainEqual({
+        kind: "event",
+        event: { type: "new_message", clientId: A1.id, messageId: v2.body.id },
+      });
     unsubscribe();
     // In the conversation, after v1, which is no longer the latest.
     const messages = (await A1.agent.get(`/api/clients/${A1.id}/messages`)).body as {

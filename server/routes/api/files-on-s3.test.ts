@@ -42,7 +42,11 @@ afterAll(async () => {
 
 async function download(cookie: string, url: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}${url}`, { headers: { cookie, ...headers } });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** A multipart upload sent chunked (no Content-Length), so the size cut happens while it streams. */
@@ -53,7 +57,8 @@ async function chunkedUpload(cookie: string, clientId: string, data: Buffer, fil
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const pieces: Buffer[] = [head];
-  for (let at = 0; at < data.length; at += 256 * 1024) pieces.push(data.subarray(at, at + 256 * 1024));
+  for (let at = 0; at < data.length; at += 256 * 1024)
+    pieces.push(data.subarray(at, at + 256 * 1024));
   pieces.push(tail);
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -64,7 +69,11 @@ async function chunkedUpload(cookie: string, clientId: string, data: Buffer, fil
   });
   const response = await fetch(`${server.url}/api/clients/${clientId}/upload`, {
     method: "POST",
-    headers: { cookie, origin: server.url, "content-type": `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      cookie,
+      origin: server.url,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    },
     body,
     duplex: "half",
   } as RequestInit);
@@ -133,18 +142,35 @@ describe("files on S3", () => {
     const cookie = owner.agent.cookieHeader;
     const before = await s3.keys();
 
-    const declared = await uploadFile(owner.agent, client.id, pdfOfExactly(CHAT_UPLOAD_MAX_BYTES + 1));
+    const declared = await uploadFile(
+      owner.agent,
+      client.id,
+      pdfOfExactly(CHAT_UPLOAD_MAX_BYTES + 1),
+    );
     expect(declared.status).toBe(413);
     // Past the first 5 MB part, so a multipart upload was under way when the cut came.
-    const streamed = await chunkedUpload(cookie, client.id, pdfOfExactly(CHAT_UPLOAD_MAX_BYTES + 1), "big.pdf");
-    expect(streamed).toEqual({ status: 413, body: { message: "File size must be less than 10 MB" } });
+    const streamed = await chunkedUpload(
+      cookie,
+      client.id,
+      pdfOfExactly(CHAT_UPLOAD_MAX_BYTES + 1),
+      "big.pdf",
+    );
+    expect(streamed).toEqual({
+      status: 413,
+      body: { message: "File size must be less than 10 MB" },
+    });
     const disguised = await uploadFile(owner.agent, client.id, await smallPng(), "invoice.pdf");
     expect(disguised.status).toBe(400);
 
     expect(await s3.keys()).toEqual(before);
     expect(await StoredFile.query().where("clientId", client.id)).toEqual([]);
 
-    const exact = await chunkedUpload(cookie, client.id, pdfOfExactly(CHAT_UPLOAD_MAX_BYTES), "ten.pdf");
+    const exact = await chunkedUpload(
+      cookie,
+      client.id,
+      pdfOfExactly(CHAT_UPLOAD_MAX_BYTES),
+      "ten.pdf",
+    );
     expect(exact.status, JSON.stringify(exact.body)).toBe(201);
     expect(exact.body.fileSize).toBe(CHAT_UPLOAD_MAX_BYTES);
     const [file] = await StoredFile.query().where("clientId", client.id);
@@ -155,15 +181,23 @@ describe("files on S3", () => {
     const owner = await signUpOwner(server);
     await setTier(owner.id, "agency");
     const png = await smallPng();
-    expect((await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status).toBe(200);
-    expect((await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status).toBe(200);
+    expect(
+      (await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status,
+    ).toBe(200);
+    expect(
+      (await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status,
+    ).toBe(200);
     const user = await User.query().findById(owner.id);
-    expect(await s3.keys()).toEqual(expect.arrayContaining([user!.profilePicture, user!.companyLogo]));
+    expect(await s3.keys()).toEqual(
+      expect.arrayContaining([user!.profilePicture, user!.companyLogo]),
+    );
 
     const client = await addJoinedClient(server, owner);
     expect((await uploadFile(owner.agent, client.id, pdfOfSize(300))).status).toBe(201);
     expect((await uploadFile(client.agent, client.id, png, "shot.png")).status).toBe(201);
-    const names = (await StoredFile.query().where("clientId", client.id)).map((row) => row.storedName);
+    const names = (await StoredFile.query().where("clientId", client.id)).map(
+      (row) => row.storedName,
+    );
     expect(names).toHaveLength(2);
     for (const name of names) expect(await s3.keys()).toContain(name);
 
@@ -197,9 +231,9 @@ describe("files on S3", () => {
     );
     request.write(pdfOfExactly(6 * 1024 * 1024));
     // The first part is in the bucket as an unfinished multipart upload: cut now.
-    await expect.poll(() => s3.keys(), { timeout: 20_000 }).toEqual(
-      expect.arrayContaining([expect.stringMatching(/\.pdf\.partial$/)]),
-    );
+    await expect
+      .poll(() => s3.keys(), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/\.pdf\.partial$/)]));
     request.destroy();
     await expect.poll(() => s3.keys(), { timeout: 20_000 }).toEqual(before);
     expect(await StoredFile.query().where("clientId", client.id)).toEqual([]);
@@ -209,14 +243,25 @@ describe("files on S3", () => {
     const owner = await signUpOwner(server);
     await setTier(owner.id, "agency");
     const png = await smallPng();
-    expect((await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status).toBe(200);
-    expect((await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status).toBe(200);
+    expect(
+      (await uploadImage(owner.agent, "/api/user/profile-picture", "profilePicture", png)).status,
+    ).toBe(200);
+    expect(
+      (await uploadImage(owner.agent, "/api/user/company-logo", "companyLogo", png)).status,
+    ).toBe(200);
     const client = await addJoinedClient(server, owner);
     expect((await uploadFile(owner.agent, client.id, pdfOfSize(300))).status).toBe(201);
     expect((await uploadFile(client.agent, client.id, png, "shot.png")).status).toBe(201);
     const user = await User.query().findById(owner.id);
-    const files = (await StoredFile.query().where("clientId", client.id)).map((row) => row.storedName);
-    const keys = [user!.profilePicture!, user!.companyLogo!, ...files, ...files.map((name) => `${name}.preview`)];
+    const files = (await StoredFile.query().where("clientId", client.id)).map(
+      (row) => row.storedName,
+    );
+    const keys = [
+      user!.profilePicture!,
+      user!.companyLogo!,
+      ...files,
+      ...files.map((name) => `${name}.preview`),
+    ];
     const stored = await s3.keys();
     expect(keys.filter((key) => stored.includes(key))).toHaveLength(5);
 
@@ -251,7 +296,10 @@ describe("files on S3", () => {
 
   it("answers the readiness probe, and names a missing bucket", async () => {
     await expect(server.services.storage.probe()).resolves.toBeUndefined();
-    const missing = new S3Storage(createS3Client({ ...server.services.config.s3!, bucket: "gone" }), "gone");
+    const missing = new S3Storage(
+      createS3Client({ ...server.services.config.s3!, bucket: "gone" }),
+      "gone",
+    );
     await expect(missing.probe()).rejects.toThrow("S3 bucket gone is not reachable: answered 404");
   });
 });

@@ -1,9 +1,6 @@
 import { Router } from "@koa/router";
 import type { Next } from "koa";
-import {
-  feedbackInput,
-  requiresFeedbackField,
-} from "../../../shared/schemas/files";
+import { feedbackInput, requiresFeedbackField } from "../../../shared/schemas/files";
 import { decideFeedback } from "../../commands/decide-feedback";
 import {
   loadAttachments,
@@ -31,7 +28,10 @@ const router: AreaRouter = new Router();
 const FILE_UPLOADS_PER_USER: Limit = { points: 120, windowMs: 15 * 60_000 };
 
 async function uploadLimit(ctx: AppContext, next: Next) {
-  await ctx.services.rateLimiter.consume(`file-upload:${currentUser(ctx).id}`, FILE_UPLOADS_PER_USER);
+  await ctx.services.rateLimiter.consume(
+    `file-upload:${currentUser(ctx).id}`,
+    FILE_UPLOADS_PER_USER,
+  );
   return next();
 }
 
@@ -41,26 +41,32 @@ async function uploadLimit(ctx: AppContext, next: Next) {
  * streamed to storage; then requiresFeedback=true from anyone but the owner is a 403 and the
  * bytes are removed. 201 with the new file message.
  */
-router.post("/api/clients/:id/upload", authenticated, idempotentMessagePost, uploadLimit, async (ctx) => {
-  const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
-  const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
-    "requiresFeedback",
-  ]);
-  let requiresFeedback: boolean;
-  try {
-    requiresFeedback = parseOrThrow(requiresFeedbackField, fields.requiresFeedback);
-    if (requiresFeedback) feedbackPolicy.authorize(actor, "requestFeedback", client);
-  } catch (error) {
-    await deleteStoredFiles(ctx.services, [file.storedName]);
-    throw error;
-  }
-  const message = await uploadConversationFile(ctx.services, actor, client, file, {
-    requiresFeedback,
-  });
-  ctx.status = 201;
-  ctx.body = presentSentMessage(message, actor, client);
-});
+router.post(
+  "/api/clients/:id/upload",
+  authenticated,
+  idempotentMessagePost,
+  uploadLimit,
+  async (ctx) => {
+    const actor = currentUser(ctx);
+    const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
+    const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
+      "requiresFeedback",
+    ]);
+    let requiresFeedback: boolean;
+    try {
+      requiresFeedback = parseOrThrow(requiresFeedbackField, fields.requiresFeedback);
+      if (requiresFeedback) feedbackPolicy.authorize(actor, "requestFeedback", client);
+    } catch (error) {
+      await deleteStoredFiles(ctx.services, [file.storedName]);
+      throw error;
+    }
+    const message = await uploadConversationFile(ctx.services, actor, client, file, {
+      requiresFeedback,
+    });
+    ctx.status = 201;
+    ctx.body = presentSentMessage(message, actor, client);
+  },
+);
 
 /** GET /api/clients/:id/attachments: the conversation's file messages, newest first. */
 router.get("/api/clients/:id/attachments", authenticated, async (ctx) => {
@@ -86,13 +92,7 @@ router.patch(
       "decide",
       ctx.params.messageId,
     );
-    const message = await decideFeedback(
-      ctx.services,
-      actor,
-      client,
-      target.id,
-      input,
-    );
+    const message = await decideFeedback(ctx.services, actor, client, target.id, input);
     const view = await loadMessageView(ctx.services.db, actor, client);
     ctx.body = presentMessage(await loadMessage(ctx.services.db, client.id, message.id), view);
   }),
@@ -102,27 +102,38 @@ router.patch(
  * POST /api/messages/:messageId/versions (multipart `file`): the owner's new version of a file
  * of that thread whose latest version is needs_work. 201 with the new file message.
  */
-router.post("/api/messages/:messageId/versions", authenticated, idempotentMessagePost, uploadLimit, async (ctx) => {
-  const actor = currentUser(ctx);
-  const { message: target, client } = await authorizedMessage(
-    ctx.services.db,
-    actor,
-    "uploadVersion",
-    ctx.params.messageId,
-  );
-  // Refused before a byte of the body is read; checked again under the lock.
-  const early = await versionRefusal(ctx.services.db, target);
-  if ("error" in early) throw early.error;
-  const { file } = await receiveConversationFile(ctx, ctx.services.storage);
-  const message = await uploadNewVersion(ctx.services, actor, client, target, file);
-  ctx.status = 201;
-  ctx.body = presentSentMessage(message, actor, client);
-});
+router.post(
+  "/api/messages/:messageId/versions",
+  authenticated,
+  idempotentMessagePost,
+  uploadLimit,
+  async (ctx) => {
+    const actor = currentUser(ctx);
+    const { message: target, client } = await authorizedMessage(
+      ctx.services.db,
+      actor,
+      "uploadVersion",
+      ctx.params.messageId,
+    );
+    // Refused before a byte of the body is read; checked again under the lock.
+    const early = await versionRefusal(ctx.services.db, target);
+    if ("error" in early) throw early.error;
+    const { file } = await receiveConversationFile(ctx, ctx.services.storage);
+    const message = await uploadNewVersion(ctx.services, actor, client, target, file);
+    ctx.status = 201;
+    ctx.body = presentSentMessage(message, actor, client);
+  },
+);
 
 /** GET /api/messages/:messageId/versions: every version of that file's thread, oldest first. */
 router.get("/api/messages/:messageId/versions", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const { message, client } = await authorizedMessage(ctx.services.db, actor, "readVersions", ctx.params.messageId);
+  const { message, client } = await authorizedMessage(
+    ctx.services.db,
+    actor,
+    "readVersions",
+    ctx.params.messageId,
+  );
   const rows = await loadVersions(ctx.services.db, client.id, threadIdOf(message));
   const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.body = rows.map((row) => presentMessage(row, view));

@@ -77,9 +77,15 @@ async function snapshot() {
   return {
     files: storedFiles(),
     rows: (
-      await StoredFile.query().select("storedName").whereIn("uploadedBy", people).orderBy("storedName")
+      await StoredFile.query()
+        .select("storedName")
+        .whereIn("uploadedBy", people)
+        .orderBy("storedName")
     ).map((row) => row.storedName),
-    messages: (await Message.query().whereIn("clientId", conversations).count("* as n").first()) as unknown,
+    messages: (await Message.query()
+      .whereIn("clientId", conversations)
+      .count("* as n")
+      .first()) as unknown,
   };
 }
 

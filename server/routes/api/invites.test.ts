@@ -197,7 +197,11 @@ describe("accepting an invite", () => {
 
     const accepted = await client.agent.post(`/api/invite/${inviteToken}`);
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ success: true, clientId: client.id, message: "Invite accepted" });
+    expect(accepted.body).toEqual({
+      success: true,
+      clientId: client.id,
+      message: "Invite accepted",
+    });
     expect(client.agent.cookieHeader).toBe(cookie);
     expect((await client.agent.get("/api/user")).body).toMatchObject({ id: client.userId });
     // The link is used up all the same.
@@ -271,7 +275,9 @@ describe("re-issuing an invite", () => {
       expect(await Session.query().where("userId", client.userId).resultSize()).toBe(0);
 
       // The owner and another client stay connected: a message still reaches both.
-      const sent = await owner.agent.post(`/api/clients/${other.id}/messages`, { content: "still here" });
+      const sent = await owner.agent.post(`/api/clients/${other.id}/messages`, {
+        content: "still here",
+      });
       expect(sent.status).toBe(201);
       await ownerSocket!.waitFor((e) => e.messageId === sent.body.id);
       await otherSocket!.waitFor((e) => e.messageId === sent.body.id);

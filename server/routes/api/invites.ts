@@ -31,7 +31,12 @@ router.post("/clients/:id/invite", authenticated, async (ctx) => {
 /** The client's short link (paid plans), standing for the live invite token. */
 router.post("/clients/:id/short-link", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, withFeatures(ctx.services.config, actor), "createShortLink", ctx.params.id);
+  const client = await authorizedClient(
+    ctx.services.db,
+    withFeatures(ctx.services.config, actor),
+    "createShortLink",
+    ctx.params.id,
+  );
   const { code, token } = await createShortLink(ctx.services, client);
   ctx.body = { shortUrl: shortInviteUrl(ctx.services.config.appUrl, code), inviteToken: token };
 });
@@ -55,22 +60,28 @@ router.post("/invite/:token", async (ctx) => {
 });
 
 /** Public: mails a sign-in link to a joined client; answers alike for any address. */
-router.post("/client-sign-in-link", withInput(clientSignInLinkInput, async (ctx, { email }) => {
-  await limit(ctx, ctx.ip, "mailPerIp");
-  await limit(ctx, email, "mailPerAddress");
-  requestClientSignInLink(ctx.services, email);
-  ctx.body = {
-    success: true,
-    message: "If that address belongs to a conversation, a sign-in link is on its way.",
-  };
-}));
+router.post(
+  "/client-sign-in-link",
+  withInput(clientSignInLinkInput, async (ctx, { email }) => {
+    await limit(ctx, ctx.ip, "mailPerIp");
+    await limit(ctx, email, "mailPerAddress");
+    requestClientSignInLink(ctx.services, email);
+    ctx.body = {
+      success: true,
+      message: "If that address belongs to a conversation, a sign-in link is on its way.",
+    };
+  }),
+);
 
 /** Public: uses a mailed sign-in link (from the button on the page it opens). */
-router.post("/client-sign-in", withInput(clientSignInInput, async (ctx, { token }) => {
-  await limit(ctx, ctx.ip, "codeAttemptsPerIp");
-  const { client, user } = await clientSignIn(ctx.services, token);
-  await signIn(ctx, user);
-  ctx.body = { success: true, clientId: client.id, message: "Signed in" };
-}));
+router.post(
+  "/client-sign-in",
+  withInput(clientSignInInput, async (ctx, { token }) => {
+    await limit(ctx, ctx.ip, "codeAttemptsPerIp");
+    const { client, user } = await clientSignIn(ctx.services, token);
+    await signIn(ctx, user);
+    ctx.body = { success: true, clientId: client.id, message: "Signed in" };
+  }),
+);
 
 export default router;

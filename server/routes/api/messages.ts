@@ -34,19 +34,26 @@ router.get("/messages", async (ctx) => {
   ctx.body = messages.map((message) => presentMessage(message, view));
 });
 
-router.post("/messages", idempotentMessagePost, withInput(sendMessageInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
-  const message = await sendMessage(ctx.services, actor, client, input);
-  ctx.status = 201;
-  ctx.body = presentSentMessage(message, actor, client);
-}));
+router.post(
+  "/messages",
+  idempotentMessagePost,
+  withInput(sendMessageInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
+    const message = await sendMessage(ctx.services, actor, client, input);
+    ctx.status = 201;
+    ctx.body = presentSentMessage(message, actor, client);
+  }),
+);
 
-router.post("/read", withInput(markReadInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "markRead", ctx.params.id);
-  await markRead(ctx.services, actor, client, input.messageId);
-  ctx.body = { success: true, message: "Marked as read" };
-}));
+router.post(
+  "/read",
+  withInput(markReadInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    const client = await authorizedClient(ctx.services.db, actor, "markRead", ctx.params.id);
+    await markRead(ctx.services, actor, client, input.messageId);
+    ctx.body = { success: true, message: "Marked as read" };
+  }),
+);
 
 export default router;

@@ -157,11 +157,9 @@ describe("DELETE /api/push/subscriptions", () => {
     const empty = await owner.agent.request("DELETE", "/api/push/subscriptions", { json: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe("Endpoint is required");
-    const anonymous = await server
-      .agent()
-      .request("DELETE", "/api/push/subscriptions", {
-        json: { endpoint: "https://fcm.googleapis.com/x" },
-      });
+    const anonymous = await server.agent().request("DELETE", "/api/push/subscriptions", {
+      json: { endpoint: "https://fcm.googleapis.com/x" },
+    });
     expect(anonymous.status).toBe(401);
   });
 });

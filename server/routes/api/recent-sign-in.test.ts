@@ -35,7 +35,8 @@ describe("a Google-only account setting its first password", () => {
     const answer = await owner.agent.patch("/api/user/password", { newPassword: "taken over!" });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({
-      message: "For your security, sign in with Google again, then set your password within 10 minutes",
+      message:
+        "For your security, sign in with Google again, then set your password within 10 minutes",
     });
     expect((await signIn(owner.email, "taken over!")).status).toBe(401);
     expect((await owner.agent.get("/api/user")).body.hasPassword).toBe(false);
@@ -44,7 +45,9 @@ describe("a Google-only account setting its first password", () => {
   it("is allowed within 10 minutes of the sign-in", async () => {
     const owner = await googleOnlyOwner();
     clock.advanceMinutes(9);
-    const answer = await owner.agent.patch("/api/user/password", { newPassword: "my first password" });
+    const answer = await owner.agent.patch("/api/user/password", {
+      newPassword: "my first password",
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect((await signIn(owner.email, "my first password")).status).toBe(200);
     expect((await owner.agent.get("/api/user")).body.hasPassword).toBe(true);
@@ -65,7 +68,9 @@ describe("signing out everywhere", () => {
   it("ends every other session and closes their sockets, keeping this browser", async () => {
     const owner = await signUpOwner(server);
     const laptop = server.agent();
-    expect((await laptop.post("/api/login", { username: owner.email, password: owner.password })).status).toBe(200);
+    expect(
+      (await laptop.post("/api/login", { username: owner.email, password: owner.password })).status,
+    ).toBe(200);
     const laptopSocket = await TestSocket.open(server.url, { cookie: laptop.cookieHeader });
     const here = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
     try {
@@ -74,16 +79,24 @@ describe("signing out everywhere", () => {
       expect(wrong.body).toEqual({ message: "Password is incorrect" });
       expect((await laptop.get("/api/user")).status).toBe(200);
 
-      const answer = await owner.agent.post("/api/user/sign-out-everywhere", { password: owner.password });
+      const answer = await owner.agent.post("/api/user/sign-out-everywhere", {
+        password: owner.password,
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ success: true, message: "Signed out everywhere else", endedSessions: 1 });
+      expect(answer.body).toEqual({
+        success: true,
+        message: "Signed out everywhere else",
+        endedSessions: 1,
+      });
       expect((await laptopSocket.waitForClose(2_000)).code).toBe(4401);
       await expect.poll(async () => (await laptop.get("/api/user")).status).toBe(401);
       expect((await owner.agent.get("/api/user")).status).toBe(200);
       // This browser's socket stays: a client's message still reaches it.
       const client = await addJoinedClient(server, owner);
       await client.agent.post(`/api/clients/${client.id}/messages`, { content: "Still live here" });
-      expect((await here.waitFor((event) => event.type === "new_message")).clientId).toBe(client.id);
+      expect((await here.waitFor((event) => event.type === "new_message")).clientId).toBe(
+        client.id,
+      );
     } finally {
       laptopSocket.close();
       here.close();

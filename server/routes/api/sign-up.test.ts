@@ -141,7 +141,9 @@ describe("the answer to a sign-up", () => {
     let answers: { status: number; body: unknown }[];
     try {
       answers = await Promise.all(
-        [fresh, waiting, verified.email].map((email) => signUp(server.agent(), email, "a password", "Someone")),
+        [fresh, waiting, verified.email].map((email) =>
+          signUp(server.agent(), email, "a password", "Someone"),
+        ),
       );
     } finally {
       release();
@@ -156,7 +158,9 @@ describe("the answer to a sign-up", () => {
     expect(verificationMails(fresh)).toHaveLength(1);
     expect(verificationMails(waiting)).toHaveLength(before.waiting + 1);
     const notices = server.smtp.mailsTo(verified.email).slice(before.verified);
-    expect(notices.map((mail) => mail.subject)).toEqual([expect.stringContaining("tried to sign up")]);
+    expect(notices.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining("tried to sign up"),
+    ]);
   });
 });
 

@@ -16,7 +16,13 @@ export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
  * nothing is parsed before the signature is checked (app.ts keeps the JSON parser off this
  * path). Stripe's events may be larger than the app's 64 KB forms.
  */
-const rawText = bodyParser({ json: false, urlencoded: false, text: true, textTypes: ["*/*"], textLimit: "1mb" });
+const rawText = bodyParser({
+  json: false,
+  urlencoded: false,
+  text: true,
+  textTypes: ["*/*"],
+  textLimit: "1mb",
+});
 
 const router: AreaRouter = new Router();
 
@@ -43,7 +49,10 @@ router.post(STRIPE_WEBHOOK_PATH, rawText, async (ctx) => {
   }
   const checked = readBillingEvent(event);
   if (checked.problem !== undefined) {
-    ctx.services.logger.warn({ problem: checked.problem }, "stripe webhook: malformed event refused");
+    ctx.services.logger.warn(
+      { problem: checked.problem },
+      "stripe webhook: malformed event refused",
+    );
     throw badRequest(`Malformed event: ${checked.problem}`);
   }
   const handled = await handleBillingEvent(ctx.services, checked.event);

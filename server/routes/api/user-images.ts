@@ -24,7 +24,10 @@ function allowedTo(action: "uploadProfilePicture" | "uploadCompanyLogo") {
 }
 
 async function uploadLimit(ctx: AppContext, next: Next) {
-  await ctx.services.rateLimiter.consume(`image-upload:${currentUser(ctx).id}`, IMAGE_UPLOADS_PER_USER);
+  await ctx.services.rateLimiter.consume(
+    `image-upload:${currentUser(ctx).id}`,
+    IMAGE_UPLOADS_PER_USER,
+  );
   return next();
 }
 
@@ -38,7 +41,11 @@ function imageUpload(kind: ImageVariant, field: string, message: string) {
       ...image,
       originalName: upload.originalName,
     });
-    ctx.body = { success: true, message, user: presentUser(withFeatures(ctx.services.config, user)) };
+    ctx.body = {
+      success: true,
+      message,
+      user: presentUser(withFeatures(ctx.services.config, user)),
+    };
   };
 }
 

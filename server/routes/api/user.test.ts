@@ -15,23 +15,41 @@ const setTier = (id: string, accountTier: "free" | "pro" | "agency") =>
 describe("profile", () => {
   it("updates name and company, and the change survives a new session", async () => {
     const owner = await signUpOwner(server);
-    const response = await owner.agent.patch("/api/user/profile", { fullName: "Olivia Ortega", companyName: "Ortega Studio" });
+    const response = await owner.agent.patch("/api/user/profile", {
+      fullName: "Olivia Ortega",
+      companyName: "Ortega Studio",
+    });
     expect(response.status).toBe(200);
-    expect(response.body.user).toMatchObject({ fullName: "Olivia Ortega", companyName: "Ortega Studio" });
+    expect(response.body.user).toMatchObject({
+      fullName: "Olivia Ortega",
+      companyName: "Ortega Studio",
+    });
     const fresh = server.agent();
     await fresh.post("/api/login", { username: owner.email, password: owner.password });
-    expect((await fresh.get("/api/user")).body).toMatchObject({ fullName: "Olivia Ortega", companyName: "Ortega Studio" });
+    expect((await fresh.get("/api/user")).body).toMatchObject({
+      fullName: "Olivia Ortega",
+      companyName: "Ortega Studio",
+    });
   });
 
   it("cannot change the email, role or tier", async () => {
     const owner = await signUpOwner(server);
-    for (const extra of [{ email: "new@example.test" }, { role: "client" }, { accountTier: "agency" }]) {
+    for (const extra of [
+      { email: "new@example.test" },
+      { role: "client" },
+      { accountTier: "agency" },
+    ]) {
       const response = await owner.agent.patch("/api/user/profile", { fullName: "X", ...extra });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/Unknown field/);
     }
     const me = (await owner.agent.get("/api/user")).body;
-    expect(me).toMatchObject({ email: owner.email, role: "owner", accountTier: "free", fullName: "Olivia Owner" });
+    expect(me).toMatchObject({
+      email: owner.email,
+      role: "owner",
+      accountTier: "free",
+      fullName: "Olivia Owner",
+    });
   });
 
   it("refuses a blank name", async () => {
@@ -45,10 +63,16 @@ describe("profile", () => {
 describe("password change", () => {
   it("needs the current password", async () => {
     const owner = await signUpOwner(server);
-    const response = await owner.agent.patch("/api/user/password", { currentPassword: "wrong-one", newPassword: "another-pw" });
+    const response = await owner.agent.patch("/api/user/password", {
+      currentPassword: "wrong-one",
+      newPassword: "another-pw",
+    });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Current password is incorrect");
-    expect((await server.agent().post("/api/login", { username: owner.email, password: owner.password })).status).toBe(200);
+    expect(
+      (await server.agent().post("/api/login", { username: owner.email, password: owner.password }))
+        .status,
+    ).toBe(200);
   });
 
   it("ends other sessions, keeps this one, and the new password signs in", async () => {
@@ -57,12 +81,18 @@ describe("password change", () => {
     await elsewhere.post("/api/login", { username: owner.email, password: owner.password });
     expect((await elsewhere.get("/api/user")).status).toBe(200);
 
-    const response = await owner.agent.patch("/api/user/password", { currentPassword: owner.password, newPassword: "another-pw" });
+    const response = await owner.agent.patch("/api/user/password", {
+      currentPassword: owner.password,
+      newPassword: "another-pw",
+    });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe("Password updated successfully");
     expect((await elsewhere.get("/api/user")).status).toBe(401);
     expect((await owner.agent.get("/api/user")).status).toBe(200);
-    expect((await server.agent().post("/api/login", { username: owner.email, password: "another-pw" })).status).toBe(200);
+    expect(
+      (await server.agent().post("/api/login", { username: owner.email, password: "another-pw" }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -70,7 +100,9 @@ describe("notification settings", () => {
   it("accepts 1 to 60 minutes", async () => {
     const owner = await signUpOwner(server);
     expect((await owner.agent.get("/api/user")).body.emailNotificationDelay).toBe(5);
-    const response = await owner.agent.patch("/api/user/notification-settings", { emailNotificationDelay: 30 });
+    const response = await owner.agent.patch("/api/user/notification-settings", {
+      emailNotificationDelay: 30,
+    });
     expect(response.status).toBe(200);
     expect((await owner.agent.get("/api/user")).body.emailNotificationDelay).toBe(30);
   });
@@ -78,7 +110,9 @@ describe("notification settings", () => {
   for (const bad of [0, 61, 5.5, "10", null]) {
     it(`refuses ${JSON.stringify(bad)}`, async () => {
       const owner = await signUpOwner(server);
-      const response = await owner.agent.patch("/api/user/notification-settings", { emailNotificationDelay: bad });
+      const response = await owner.agent.patch("/api/user/notification-settings", {
+        emailNotificationDelay: bad,
+      });
       expect(response.status).toBe(400);
       expect(response.body.message).toBeTruthy();
       expect((await owner.agent.get("/api/user")).body.emailNotificationDelay).toBe(5);
@@ -107,7 +141,10 @@ describe("colour scheme", () => {
   it("refuses what is not a colour", async () => {
     const owner = await signUpOwner(server);
     await setTier(owner.id, "agency");
-    const response = await owner.agent.patch("/api/user/color-scheme", { ...scheme, textColor: "red;background:url(x)" });
+    const response = await owner.agent.patch("/api/user/color-scheme", {
+      ...scheme,
+      textColor: "red;background:url(x)",
+    });
     expect(response.status).toBe(400);
     expect((await owner.agent.get("/api/user")).body.textColor).toBe("#000000");
   });
@@ -126,7 +163,12 @@ describe("account tier", () => {
     });
     await setTier(owner.id, "agency");
     const agency = await owner.agent.get("/api/user/account-tier");
-    expect(agency.body.tierConfig).toEqual({ name: "Agency", clientLimit: null, logoSupport: true, colorCustomization: true });
+    expect(agency.body.tierConfig).toEqual({
+      name: "Agency",
+      clientLimit: null,
+      logoSupport: true,
+      colorCustomization: true,
+    });
   });
 });
 
@@ -136,7 +178,11 @@ describe("authorization", () => {
     ["PATCH", "/api/user/profile", { fullName: "Mallory" }],
     ["PATCH", "/api/user/password", { currentPassword: "x", newPassword: "mallory-pw" }],
     ["PATCH", "/api/user/notification-settings", { emailNotificationDelay: 9 }],
-    ["PATCH", "/api/user/color-scheme", { primaryColor: "#000000", backgroundColor: "#000000", textColor: "#000000" }],
+    [
+      "PATCH",
+      "/api/user/color-scheme",
+      { primaryColor: "#000000", backgroundColor: "#000000", textColor: "#000000" },
+    ],
     ["GET", "/api/user/account-tier", undefined],
   ];
 
@@ -156,8 +202,15 @@ describe("authorization", () => {
       await bob.agent.request(method, path, { json });
     }
     const aliceNow = (await alice.agent.get("/api/user")).body;
-    expect(aliceNow).toMatchObject({ fullName: "Alice", emailNotificationDelay: 5, primaryColor: "#0093ff" });
-    expect((await server.agent().post("/api/login", { username: alice.email, password: alice.password })).status).toBe(200);
+    expect(aliceNow).toMatchObject({
+      fullName: "Alice",
+      emailNotificationDelay: 5,
+      primaryColor: "#0093ff",
+    });
+    expect(
+      (await server.agent().post("/api/login", { username: alice.email, password: alice.password }))
+        .status,
+    ).toBe(200);
     const bobNow = (await bob.agent.get("/api/user")).body;
     expect(bobNow).toMatchObject({ fullName: "Mallory", emailNotificationDelay: 9 });
   });

@@ -13,7 +13,11 @@ import { changePassword } from "../../commands/change-password";
 import { deleteAccount } from "../../commands/delete-account";
 import { signOutEverywhere } from "../../commands/sign-out-everywhere";
 import { storageUsage } from "../../commands/storage-quota";
-import { updateColorScheme, updateNotificationSettings, updateProfile } from "../../commands/update-user-settings";
+import {
+  updateColorScheme,
+  updateNotificationSettings,
+  updateProfile,
+} from "../../commands/update-user-settings";
 import { featureTier, withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { Client } from "../../models";
@@ -28,56 +32,89 @@ const router: AreaRouter = new Router({ prefix: "/api/user" });
 const DELETE_ACCOUNT_ATTEMPTS: Limit = { points: 10, windowMs: 15 * 60_000 };
 router.use(authenticated);
 
-router.patch("/profile", withInput(updateProfileInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  accountPolicy.authorize(actor, "updateProfile");
-  const user = await updateProfile(ctx.services, actor, input);
-  ctx.body = { success: true, message: "Profile updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
-}));
+router.patch(
+  "/profile",
+  withInput(updateProfileInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    accountPolicy.authorize(actor, "updateProfile");
+    const user = await updateProfile(ctx.services, actor, input);
+    ctx.body = {
+      success: true,
+      message: "Profile updated successfully",
+      user: presentUser(withFeatures(ctx.services.config, user)),
+    };
+  }),
+);
 
-router.patch("/password", withInput(changePasswordInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  accountPolicy.authorize(actor, "changePassword");
-  await changePassword(ctx.services, actor, ctx.state.session, input);
-  // Every session ended with the change; this browser gets a fresh one.
-  ctx.state.session = undefined;
-  await signIn(ctx, actor);
-  ctx.body = { success: true, message: "Password updated successfully" };
-}));
+router.patch(
+  "/password",
+  withInput(changePasswordInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    accountPolicy.authorize(actor, "changePassword");
+    await changePassword(ctx.services, actor, ctx.state.session, input);
+    // Every session ended with the change; this browser gets a fresh one.
+    ctx.state.session = undefined;
+    await signIn(ctx, actor);
+    ctx.body = { success: true, message: "Password updated successfully" };
+  }),
+);
 
-router.patch("/notification-settings", withInput(notificationSettingsInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  accountPolicy.authorize(actor, "updateNotificationSettings");
-  const user = await updateNotificationSettings(ctx.services.db, actor, input);
-  ctx.body = { success: true, message: "Notification settings updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
-}));
+router.patch(
+  "/notification-settings",
+  withInput(notificationSettingsInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    accountPolicy.authorize(actor, "updateNotificationSettings");
+    const user = await updateNotificationSettings(ctx.services.db, actor, input);
+    ctx.body = {
+      success: true,
+      message: "Notification settings updated successfully",
+      user: presentUser(withFeatures(ctx.services.config, user)),
+    };
+  }),
+);
 
-router.patch("/color-scheme", withInput(colorSchemeInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  accountPolicy.authorize(withFeatures(ctx.services.config, actor), "updateColorScheme");
-  const user = await updateColorScheme(ctx.services, actor, input);
-  ctx.body = { success: true, message: "Color scheme updated successfully", user: presentUser(withFeatures(ctx.services.config, user)) };
-}));
+router.patch(
+  "/color-scheme",
+  withInput(colorSchemeInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    accountPolicy.authorize(withFeatures(ctx.services.config, actor), "updateColorScheme");
+    const user = await updateColorScheme(ctx.services, actor, input);
+    ctx.body = {
+      success: true,
+      message: "Color scheme updated successfully",
+      user: presentUser(withFeatures(ctx.services.config, user)),
+    };
+  }),
+);
 
 /** POST /api/user/delete {password}: the owner deletes their account and everything in it. */
-router.post("/delete", withInput(deleteAccountInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  accountPolicy.authorize(actor, "deleteAccount");
-  await ctx.services.rateLimiter.consume(`delete-account:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
-  await deleteAccount(ctx.services, actor, ctx.state.session, input);
-  // The session row went with the account: this clears the cookie.
-  await signOut(ctx);
-  ctx.body = { success: true, message: "Your account has been deleted" };
-}));
+router.post(
+  "/delete",
+  withInput(deleteAccountInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    accountPolicy.authorize(actor, "deleteAccount");
+    await ctx.services.rateLimiter.consume(`delete-account:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
+    await deleteAccount(ctx.services, actor, ctx.state.session, input);
+    // The session row went with the account: this clears the cookie.
+    await signOut(ctx);
+    ctx.body = { success: true, message: "Your account has been deleted" };
+  }),
+);
 
 /** POST /api/user/sign-out-everywhere {password}: ends every other session of the account. */
-router.post("/sign-out-everywhere", withInput(passwordConfirmationInput, async (ctx, input) => {
-  const actor = currentUser(ctx);
-  accountPolicy.authorize(actor, "signOutEverywhere");
-  await ctx.services.rateLimiter.consume(`sign-out-everywhere:${actor.id}`, DELETE_ACCOUNT_ATTEMPTS);
-  const ended = await signOutEverywhere(ctx.services, actor, ctx.state.session, input);
-  ctx.body = { success: true, message: "Signed out everywhere else", endedSessions: ended };
-}));
+router.post(
+  "/sign-out-everywhere",
+  withInput(passwordConfirmationInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    accountPolicy.authorize(actor, "signOutEverywhere");
+    await ctx.services.rateLimiter.consume(
+      `sign-out-everywhere:${actor.id}`,
+      DELETE_ACCOUNT_ATTEMPTS,
+    );
+    const ended = await signOutEverywhere(ctx.services, actor, ctx.state.session, input);
+    ctx.body = { success: true, message: "Signed out everywhere else", endedSessions: ended };
+  }),
+);
 
 router.get("/account-tier", async (ctx) => {
   const actor = currentUser(ctx);

@@ -9,7 +9,6 @@ import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { pendingVerificationEmail } from "./stored-emails";
 
-
 export function SignUpForm() {
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");

@@ -24,7 +24,8 @@ export function VerifyEmailPage() {
   const toast = useToast();
 
   const verify = useMutation({
-    mutationFn: () => apiPost<UserChangedResponse>("/api/verify-email", { email: email.trim(), code }),
+    mutationFn: () =>
+      apiPost<UserChangedResponse>("/api/verify-email", { email: email.trim(), code }),
     onSuccess: (answer) => {
       toast({ title: "Email verified successfully!", variant: "success" });
       pendingVerificationEmail.clear();

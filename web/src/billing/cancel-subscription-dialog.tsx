@@ -29,7 +29,9 @@ type RetentionChoice = "discount" | "pause" | "cancel";
 const PAUSE_MONTHS = [1, 2, 3] as const;
 
 const formatDate = (value: string | null) =>
-  value ? new Date(value).toLocaleDateString(undefined, { dateStyle: "long" }) : "the end of this period";
+  value
+    ? new Date(value).toLocaleDateString(undefined, { dateStyle: "long" })
+    : "the end of this period";
 
 interface CancelSubscriptionDialogProps {
   open: boolean;
@@ -38,7 +40,11 @@ interface CancelSubscriptionDialogProps {
 }
 
 /** Spec section 4: reason, then a retention offer, then discount, pause or cancel. */
-export function CancelSubscriptionDialog({ open, onOpenChange, status }: CancelSubscriptionDialogProps) {
+export function CancelSubscriptionDialog({
+  open,
+  onOpenChange,
+  status,
+}: CancelSubscriptionDialogProps) {
   return (
     <Dialog
       open={open}
@@ -66,8 +72,10 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
       void queryClient.invalidateQueries({ queryKey });
     }
   };
-  const failed = (title: string, fallback = "Please try again") => (error: unknown) =>
-    toast({ title, description: serverMessage(error, fallback), variant: "destructive" });
+  const failed =
+    (title: string, fallback = "Please try again") =>
+    (error: unknown) =>
+      toast({ title, description: serverMessage(error, fallback), variant: "destructive" });
 
   const start = useMutation({
     mutationFn: () =>
@@ -88,7 +96,11 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
           : apiPost<BillingActionAnswer>("/api/subscription/complete-cancellation"),
     onSuccess: (answer, picked) => {
       const title =
-        picked === "discount" ? "Discount Applied!" : picked === "pause" ? "Account Paused" : "Subscription Canceled";
+        picked === "discount"
+          ? "Discount Applied!"
+          : picked === "pause"
+            ? "Account Paused"
+            : "Subscription Canceled";
       toast({ title, description: answer.message, variant: "success" });
       refresh();
       onDone();
@@ -150,7 +162,12 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
   };
 
   const keepButton = (
-    <Button variant="secondary" onClick={() => keep.mutate()} loading={keep.isPending} disabled={busy}>
+    <Button
+      variant="secondary"
+      onClick={() => keep.mutate()}
+      loading={keep.isPending}
+      disabled={busy}
+    >
       Keep Account
     </Button>
   );
@@ -265,7 +282,9 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
           />
           <span>
             <strong>Cancel my subscription</strong>
-            <small>You keep your plan until {formatDate(status.subscriptionEndDate)}, then move to Free.</small>
+            <small>
+              You keep your plan until {formatDate(status.subscriptionEndDate)}, then move to Free.
+            </small>
           </span>
         </label>
       </fieldset>

@@ -48,10 +48,14 @@ describe("parseRealtimeEvent", () => {
   it("accepts the four event types and nothing else", async () => {
     const event = { type: "new_message", clientId: "c", messageId: "m" };
     expect(await parseRealtimeEvent(JSON.stringify(event))).toEqual(event);
-    expect(await parseRealtimeEvent(JSON.stringify({ ...event, type: "messages_read" }))).not.toBeNull();
+    expect(
+      await parseRealtimeEvent(JSON.stringify({ ...event, type: "messages_read" })),
+    ).not.toBeNull();
     expect(await parseRealtimeEvent(JSON.stringify({ ...event, type: "other" }))).toBeNull();
     expect(await parseRealtimeEvent(JSON.stringify({ type: "new_message" }))).toBeNull();
-    expect(await parseRealtimeEvent(JSON.stringify({ type: "client_joined", clientId: "c" }))).toEqual({
+    expect(
+      await parseRealtimeEvent(JSON.stringify({ type: "client_joined", clientId: "c" })),
+    ).toEqual({
       type: "client_joined",
       clientId: "c",
     });

@@ -81,7 +81,9 @@ describe("the realtime connection over a real websocket", () => {
     first.send("not json");
     first.send(JSON.stringify({ type: "new_message", clientId: "c1" }));
     first.send(Buffer.from(JSON.stringify(event("binary"))), { binary: true });
-    first.send(JSON.stringify({ type: "client_joined", clientId: "c1", stripped: "unknown field" }));
+    first.send(
+      JSON.stringify({ type: "client_joined", clientId: "c1", stripped: "unknown field" }),
+    );
     first.send(JSON.stringify(event("m2")));
     // The last frame sent: once it is handed on, every frame before it was handled.
     await vi.waitFor(() => expect(live.events.at(-1)).toEqual(event("m2")));

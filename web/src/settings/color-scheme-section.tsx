@@ -125,8 +125,8 @@ export function ColorSchemeSection({ user }: { user: User }) {
         )}
         {hardToRead && (
           <Alert variant="destructive" title="Text and background are too close to read">
-            Their contrast is {contrast.toFixed(1)}:1; clients need at least {MIN_TEXT_CONTRAST}:1 to
-            read comfortably (WCAG). Pick a darker text or a lighter background.
+            Their contrast is {contrast.toFixed(1)}:1; clients need at least {MIN_TEXT_CONTRAST}:1
+            to read comfortably (WCAG). Pick a darker text or a lighter background.
           </Alert>
         )}
         <div className="settings-actions">

@@ -73,9 +73,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <p>
-        Every client and their conversation, every message and file, your pictures and your
-        sessions are deleted for good, and your clients lose access. A paid subscription is
-        cancelled at once, without a refund for the rest of the period.
+        Every client and their conversation, every message and file, your pictures and your sessions
+        are deleted for good, and your clients lose access. A paid subscription is cancelled at
+        once, without a refund for the rest of the period.
       </p>
       <p>This cannot be undone.</p>
     </PasswordConfirmDialog>

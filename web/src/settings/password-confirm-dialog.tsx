@@ -35,7 +35,11 @@ export function PasswordConfirmDialog(props: PasswordConfirmDialogProps) {
   };
 
   return (
-    <Dialog open onOpenChange={(next) => !next && !props.pending && props.onClose()} title={props.title}>
+    <Dialog
+      open
+      onOpenChange={(next) => !next && !props.pending && props.onClose()}
+      title={props.title}
+    >
       <form className="form-stack" onSubmit={submit}>
         <div className="confirm-dialog__text">
           {props.children}

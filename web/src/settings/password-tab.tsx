@@ -48,8 +48,8 @@ export function PasswordTab() {
     <form className="form-stack" onSubmit={submit}>
       {!hasPassword && (
         <p className="settings-section__hint">
-          Your account signs in with Google. You can add a password within 10 minutes of signing
-          in with Google; if it has been longer, sign out and sign in with Google again first.
+          Your account signs in with Google. You can add a password within 10 minutes of signing in
+          with Google; if it has been longer, sign out and sign in with Google again first.
         </p>
       )}
       {hasPassword && (

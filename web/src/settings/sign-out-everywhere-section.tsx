@@ -59,9 +59,8 @@ function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <p>
-        Every other browser, phone and desktop app signed in to your account is signed out at
-        once, and its live updates stop. Use this if a device was lost or someone else may be
-        signed in.
+        Every other browser, phone and desktop app signed in to your account is signed out at once,
+        and its live updates stop. Use this if a device was lost or someone else may be signed in.
       </p>
     </PasswordConfirmDialog>
   );
