@@ -53,16 +53,21 @@ describe.skipIf(!browserAvailable)("the client portal's first screen", () => {
     requests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
 
   /**
-   * Notes in the page the moment (ms since 1970, as the request timings) an element with
-   * `text` first appears: requests answered by then are those the first screen waited for. (Once
-   * it shows, the opened websocket asks for the messages again, for what it may have missed.)
+   * Notes in the page, the moment an element with `text` first appears, which /api/ requests
+   * had been answered by then (the page's own Resource Timing entries: one clock, the page's, so
+   * nothing drifts between the browser's and the test's). Those are what the first screen waited
+   * for. (Once it shows, the opened websocket asks for the messages again, for what it may have
+   * missed.)
    */
   async function noteWhenShown(page: Page, text: string): Promise<void> {
     await page.addInitScript((wanted) => {
-      const w = window as unknown as { __shownAt?: number };
+      const w = window as unknown as { __answeredWhenShown?: string[] };
       const observer = new MutationObserver(() => {
-        if (w.__shownAt === undefined && document.body?.textContent?.includes(wanted)) {
-          w.__shownAt = performance.timeOrigin + performance.now();
+        if (w.__answeredWhenShown === undefined && document.body?.textContent?.includes(wanted)) {
+          w.__answeredWhenShown = performance
+            .getEntriesByType("resource")
+            .map((entry) => entry.name)
+            .filter((name) => new URL(name).pathname.startsWith("/api/"));
           observer.disconnect();
         }
       });
@@ -70,22 +75,11 @@ describe.skipIf(!browserAvailable)("the client portal's first screen", () => {
     }, text);
   }
   async function requestsBeforeShown(page: Page, requests: Request[]): Promise<string[]> {
-    const shownAt = await page.evaluate(
-      () => (window as unknown as { __shownAt?: number }).__shownAt,
+    const answered = await page.evaluate(
+      () => (window as unknown as { __answeredWhenShown?: string[] }).__answeredWhenShown,
     );
-    expect(shownAt).toBeDefined();
-    // A request's timing is complete only once Playwright has seen its response end: wait for
-    // that signal, or a loaded machine reads responseEnd -1 for a request the page had answered.
-    await Promise.all(
-      requests.map(async (request) => (await request.response())?.finished().catch(() => null)),
-    );
-    // Answered by then: what the screen could have been waiting for. (The websocket's catch-up
-    // may start before the first paint on a busy machine, but not feed it.)
-    const answeredBy = (request: Request) => {
-      const { startTime, responseEnd } = request.timing();
-      return responseEnd >= 0 && startTime + responseEnd <= (shownAt ?? 0);
-    };
-    return named(requests.filter(answeredBy));
+    expect(answered).toBeDefined();
+    return named(requests.filter((request) => answered?.includes(request.url())));
   }
 
   /** Whether `text`'s element lies inside the viewport (not only in the page). */
