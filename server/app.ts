@@ -6,6 +6,8 @@ import type { Config } from "./config";
 import { type Clock, systemClock } from "./clock";
 import type { Services } from "./context";
 import type { Database } from "./db/connection";
+import { DomainEvents } from "./domain-events/domain-events";
+import { EVENT_LISTENERS } from "./events";
 import type { Logger } from "./logger";
 import { DrainState } from "./lifecycle/drain-state";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -56,7 +58,10 @@ export interface AppOptions {
   realtime?: RealtimeHub;
   /** Defaults to the database's (shared on PostgreSQL); tests give each server its own keys. */
   rateLimiter?: RateLimiter;
-  /** The mail outbox's queue (server/mail/outbox.ts); tests give each app its own. */
+  /**
+   * The queue of the mail outbox (server/mail/outbox.ts) and of the domain events' job
+   * (server/domain-events); tests give each app its own.
+   */
   mailQueue?: string;
   /** Built web assets; defaults to dist/web. */
   webDir?: string;
@@ -84,6 +89,7 @@ export function createApp(options: AppOptions) {
       }),
     metrics,
   );
+  const events = new DomainEvents({ db, clock, logger, queue: options.mailQueue });
   const outbox = new MailOutbox({ db, mailer, clock, logger, queue: options.mailQueue });
   metrics.countMailOutbox(() => outbox.depth());
   const services: Services = {
@@ -96,11 +102,14 @@ export function createApp(options: AppOptions) {
     rateLimiter: options.rateLimiter ?? createRateLimiter(db),
     afterAnswer,
     realtime,
+    events,
     sessions: sessionStore,
     sessionCache: sessionStore.cache,
     metrics,
     drain: new DrainState(),
   };
+
+  events.listen(services, EVENT_LISTENERS);
 
   const app = new Koa<Koa.DefaultState, { services: Services }>({ proxy: config.trustProxy });
   app.context.services = services;

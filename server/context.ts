@@ -2,6 +2,7 @@ import type { ParameterizedContext } from "koa";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
+import type { DomainEvents } from "./domain-events/domain-events";
 import type { DrainState } from "./lifecycle/drain-state";
 import type { Logger } from "./logger";
 import type { MailOutbox } from "./mail/outbox";
@@ -27,6 +28,8 @@ export interface Services {
   /** Per-account work of public endpoints, run after their answer (server/security/after-answer.ts). */
   afterAnswer: AfterAnswerQueue;
   realtime: RealtimeHub;
+  /** Commands record what happened here; listeners run after commit (server/events). */
+  events: DomainEvents;
   /** Sessions (koa-session's store): the websocket and sign-out-everywhere use it too. */
   sessions: SessionStore;
   /** The store's two-second cache of session and user (tests empty it to count queries). */

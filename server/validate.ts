@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import { badRequest } from "./errors";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID in its canonical text form (an id from a query string, a socket, a NOTIFY). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
 /** The value parsed with a shared zod schema; the first problem becomes a 400. */
 export function parseOrThrow<Schema extends z.ZodType>(
   schema: Schema,

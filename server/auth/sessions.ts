@@ -59,19 +59,19 @@ export async function signIn(ctx: AppContext, user: User): Promise<void> {
   ctx.state.user = user;
 }
 
-/** Ends this browser's session and closes its open sockets (other tabs). */
+/** Ends this browser's session; SessionEnded closes its open sockets (other tabs). */
 export async function signOut(ctx: AppContext): Promise<void> {
   const ended = ctx.state.session?.idHash;
+  const userId = ctx.state.user?.id;
   const session = ctx.session;
   ctx.session = null;
   // The row goes now, before its sockets close.
   await session?.manuallyCommit();
   ctx.state.session = undefined;
   ctx.state.user = undefined;
-  if (!ended) return;
-  try {
-    await ctx.services.realtime.endSession(ended);
-  } catch (error) {
-    ctx.services.logger.warn({ err: error }, "could not close the signed-out session's sockets");
-  }
+  if (!ended || !userId) return;
+  const { events, db } = ctx.services;
+  await events.dispatch(
+    await events.record(db, { type: "SessionEnded", userId, sessionHashes: [ended] }),
+  );
 }

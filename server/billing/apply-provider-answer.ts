@@ -1,8 +1,8 @@
-import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import { User } from "../models";
 import { applySubscription } from "./billing-state";
 import { mailPaymentChange } from "./payment-mails";
+import { recordPlanChange } from "./plan-changed";
 import { subscriptionObject } from "./stripe-objects";
 
 /**
@@ -17,16 +17,15 @@ export async function applyProviderAnswer(
 ): Promise<User> {
   const subscription = subscriptionObject.parse(answer);
   const at = new Date(Math.floor(services.clock.now().getTime() / 1000) * 1000);
-  const { user, tierChangedFor } = await services.db.transaction(async (trx) => {
+  const { user, planChanged } = await services.db.transaction(async (trx) => {
     const before = await User.query(trx).findById(userId).forUpdate().throwIfNotFound();
     const applied = await applySubscription(trx, before, subscription, at);
     if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
     return {
       user: await User.query(trx).findById(userId).throwIfNotFound(),
-      tierChangedFor: applied.tierChangedFor,
+      planChanged: await recordPlanChange(services, trx, applied.tierChangedFor),
     };
   });
-  // Committed: open portals drop or gain the owner's branding with the plan.
-  if (tierChangedFor) await publishBrandingUpdated(services, tierChangedFor);
+  if (planChanged) await services.events.dispatch(planChanged);
   return user;
 }

@@ -1,4 +1,3 @@
-import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import { User } from "../models";
 import { billingProvider } from "./provider";
@@ -22,6 +21,7 @@ export async function expireGracePeriods(services: Services): Promise<number> {
         .forUpdate()
         .skipLocked()
         .limit(BATCH);
+      const recorded = [];
       for (const user of users) {
         await User.query(trx).findById(user.id).patch({
           accountTier: "free",
@@ -32,12 +32,13 @@ export async function expireGracePeriods(services: Services): Promise<number> {
           // Events from before the downgrade (e.g. a late retry's failure) change nothing now.
           billingSyncedAt: now,
         });
+        // The downgraded owner's open portals lose the agency branding.
+        recorded.push(await services.events.record(trx, { type: "PlanChanged", ownerId: user.id }));
       }
-      return users;
+      return { users, recorded };
     });
-    // Committed: the downgraded owners' open portals lose the agency branding now.
-    await Promise.all(ended.map((user) => publishBrandingUpdated(services, user.id)));
-    for (const user of ended) {
+    await services.events.dispatch(ended.recorded);
+    for (const user of ended.users) {
       services.logger.info({ userId: user.id }, "payment grace period ended: downgraded to free");
       if (user.stripeSubscriptionId) {
         await billingProvider(services)
@@ -50,7 +51,7 @@ export async function expireGracePeriods(services: Services): Promise<number> {
           );
       }
     }
-    total += ended.length;
-    if (ended.length < BATCH) return total;
+    total += ended.users.length;
+    if (ended.users.length < BATCH) return total;
   }
 }

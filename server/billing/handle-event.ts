@@ -1,4 +1,3 @@
-import { publishBrandingUpdated } from "../commands/publish-branding-updated";
 import type { Services } from "../context";
 import type { Knex } from "knex";
 import {
@@ -11,6 +10,7 @@ import {
   NOT_APPLIED,
 } from "./billing-state";
 import { mailPaymentChange } from "./payment-mails";
+import { recordPlanChange } from "./plan-changed";
 import { billingProvider } from "./provider";
 import {
   type BillingEvent,
@@ -52,11 +52,11 @@ export async function handleBillingEvent(
     if (inserted.length === 0) return { firstTime: false, ...NOT_APPLIED };
     const applied = await applyEvent(trx, event, at);
     if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
-    return { firstTime: true, ...applied };
+    const planChanged = await recordPlanChange(services, trx, applied.tierChangedFor);
+    return { firstTime: true, ...applied, planChanged };
   });
-
-  // Committed: open portals drop or gain the owner's branding with the plan.
-  if (outcome.tierChangedFor) await publishBrandingUpdated(services, outcome.tierChangedFor);
+  if ("planChanged" in outcome && outcome.planChanged)
+    await services.events.dispatch(outcome.planChanged);
 
   if (outcome.replacedSubscriptionId) {
     // A new checkout replaced the plan: stop billing the old subscription. Its "deleted"

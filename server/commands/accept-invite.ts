@@ -37,7 +37,7 @@ const signedInAsSomeoneElse = (user: User) =>
  * but that invite's client user is refused (409) and the link stays live. The owner of the
  * client is told it is their own client's link; anyone else is told who they are signed in as
  * (themselves, so nothing about the invite leaks). The client user itself stays signed in.
- * The first join tells the owner's open pages (client_joined).
+ * The first join records ClientJoined (the owner's open pages hear of it).
  */
 export async function acceptInvite(
   services: Services,
@@ -77,18 +77,11 @@ export async function acceptInvite(
       inviteTokenEncrypted: null,
       inviteIssuedAt: null,
     });
-    return { client: joined, user, firstJoin: !client.joinedAt };
+    const joinedEvent = client.joinedAt
+      ? null
+      : await services.events.record(trx, { type: "ClientJoined", clientId: client.id });
+    return { client: joined, user, joinedEvent };
   });
-  if (accepted.firstJoin) {
-    try {
-      await services.realtime.publish({ type: "client_joined", clientId: accepted.client.id });
-    } catch (error) {
-      // The owner's list catches up on its next refresh; the join itself stands.
-      services.logger.warn(
-        { err: error, clientId: accepted.client.id },
-        "could not publish client_joined",
-      );
-    }
-  }
+  if (accepted.joinedEvent) await services.events.dispatch(accepted.joinedEvent);
   return { client: accepted.client, user: accepted.user };
 }

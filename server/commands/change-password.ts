@@ -3,10 +3,11 @@ import { hashPassword } from "../auth/passwords";
 import type { Services } from "../context";
 import { User, type Session } from "../models";
 import { confirmIdentity } from "../policies/recent-sign-in";
+import { endSessionsOf } from "./end-sessions";
 
 /**
  * Changes the password, or sets a Google-only account's first one (policies/recent-sign-in.ts
- * decides who may), and ends all sessions.
+ * decides who may), and ends all sessions: their sockets close at once (SessionEnded).
  */
 export async function changePassword(
   services: Services,
@@ -22,8 +23,9 @@ export async function changePassword(
     "changePassword",
   );
   const passwordHash = await hashPassword(input.newPassword);
-  await services.db.transaction(async (trx) => {
+  const ended = await services.db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where("id", actor.id);
-    await services.sessions.endAllSessions(actor.id, trx);
+    return await endSessionsOf(services, trx, actor.id);
   });
+  if (ended) await services.events.dispatch(ended);
 }

@@ -3,7 +3,6 @@ import type { FeedbackInput } from "../../shared/schemas/files";
 import type { Services } from "../context";
 import { badRequest, conflict } from "../errors";
 import { type Client, Message, type User } from "../models";
-import { announce } from "./upload-conversation-file";
 
 export const FEEDBACK_MESSAGES = {
   noFeedbackAsked: "This message does not ask for feedback",
@@ -13,7 +12,7 @@ export const FEEDBACK_MESSAGES = {
 /**
  * The client's decision on an owner's file that requires feedback: pending to approved or
  * needs_work, once. The row is locked, so of two decisions at once exactly one is taken and
- * the other answers 409; a decided version never changes again. Announces feedback_updated.
+ * the other answers 409; a decided version never changes again. Records FeedbackDecided.
  *
  * `options.inTransaction` runs first in the same transaction (an email's link is used up
  * there, so the link and the decision are taken together or not at all).
@@ -27,7 +26,7 @@ export async function decideFeedback(
   options: { inTransaction?: (trx: Knex.Transaction) => Promise<void> } = {},
 ): Promise<Message> {
   const comment = input.feedbackComment?.trim() || null;
-  const message = await services.db.transaction(async (trx) => {
+  const { message, recorded } = await services.db.transaction(async (trx) => {
     await options.inTransaction?.(trx);
     const current = await Message.query(trx)
       .findOne({ id: messageId, clientId: client.id })
@@ -35,13 +34,21 @@ export async function decideFeedback(
     if (!current?.fileId || !current.requiresFeedback || current.senderRole !== "owner")
       throw badRequest(FEEDBACK_MESSAGES.noFeedbackAsked);
     if (current.feedbackStatus !== "pending") throw conflict(FEEDBACK_MESSAGES.alreadyDecided);
-    return Message.query(trx).patchAndFetchById(messageId, {
+    const decided = await Message.query(trx).patchAndFetchById(messageId, {
       feedbackStatus: input.feedbackStatus,
       feedbackComment: comment,
       feedbackAt: services.clock.now(),
       feedbackBy: actor.id,
     });
+    return {
+      message: decided,
+      recorded: await services.events.record(trx, {
+        type: "FeedbackDecided",
+        clientId: client.id,
+        messageId,
+      }),
+    };
   });
-  await announce(services, "feedback_updated", client.id, message.id);
+  await services.events.dispatch(recorded);
   return message;
 }

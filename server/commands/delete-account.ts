@@ -17,8 +17,8 @@ export const DELETE_ACCOUNT_MESSAGES = {
  * Deletes an owner's account for good: the subscription is cancelled at the provider first
  * (if that fails nothing is deleted, so nobody pays for an account that is gone), then, in one
  * transaction, every client with its messages and files (deleteClientRows), the owner's images
- * and the owner, with the confirmation mail written to the outbox. Then the stored bytes go and
- * the sockets close.
+ * and the owner, with the confirmation mail written to the outbox and AccountDeleted recorded
+ * (the owner's and the clients' sockets close). Then the stored bytes go.
  */
 export async function deleteAccount(
   services: Services,
@@ -45,7 +45,7 @@ export async function deleteAccount(
     const userIds = [actor.id];
     const names = new Set<string>();
     const owner = await User.query(trx).findById(actor.id).forUpdate();
-    if (!owner) return { userIds, storedNames: [] };
+    if (!owner) return { recorded: [], storedNames: [] };
     for (const client of await Client.query(trx).select("id").where("ownerId", owner.id)) {
       const gone = await deleteClientRows(trx, client.id);
       if (gone?.userId) userIds.push(gone.userId);
@@ -71,17 +71,11 @@ export async function deleteAccount(
       accountDeletedMail(owner.email, owner.fullName, services.config.appUrl),
       "account-deleted",
     );
-    return { userIds, storedNames: [...names] };
+    const recorded = await services.events.record(trx, { type: "AccountDeleted", userIds });
+    return { recorded, storedNames: [...names] };
   });
 
-  await services.realtime
-    .disconnectUsers(deleted.userIds)
-    .catch((error: unknown) =>
-      services.logger.warn(
-        { err: error, userId: actor.id },
-        "could not close a deleted account's sockets",
-      ),
-    );
+  await services.events.dispatch(deleted.recorded);
   await deleteStoredFiles(services, deleted.storedNames);
   services.logger.info({ userId: actor.id }, "account deleted by its owner");
 }

@@ -48,12 +48,17 @@ export async function deleteClientRows(
 }
 
 /**
- * Deletes a client with everything of theirs in one transaction, then closes the client
- * user's open sockets and removes the stored files' bytes and previews.
+ * Deletes a client with everything of theirs in one transaction with ClientDeleted (the
+ * client user's open sockets close), then removes the stored files' bytes and previews.
  */
 export async function deleteClient(services: Services, client: Client): Promise<void> {
-  const deleted = await services.db.transaction((trx) => deleteClientRows(trx, client.id));
+  const deleted = await services.db.transaction(async (trx) => {
+    const rows = await deleteClientRows(trx, client.id);
+    if (!rows) return undefined;
+    const event = { type: "ClientDeleted", clientId: client.id, userId: rows.userId } as const;
+    return { ...rows, recorded: await services.events.record(trx, event) };
+  });
   if (!deleted) throw notFound("Client not found");
-  if (deleted.userId) await services.realtime.disconnectUsers([deleted.userId]);
+  await services.events.dispatch(deleted.recorded);
   await deleteStoredFiles(services, deleted.storedNames);
 }

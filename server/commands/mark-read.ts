@@ -26,7 +26,7 @@ export async function advanceReadState(
 
 /**
  * Marks the conversation read up to `messageId` for the actor's side and, in the same
- * transaction, cancels or restarts their pending email; then tells both sides.
+ * transaction, cancels or restarts their pending email and records MessagesRead.
  */
 export async function markRead(
   services: Services,
@@ -35,15 +35,14 @@ export async function markRead(
   messageId: string,
 ): Promise<void> {
   const seq = await seqOf(services.db, client.id, messageId);
-  const moved = await services.db.transaction(async (trx) => {
-    if (!(await advanceReadState(trx, client.id, actor.role, seq))) return false;
+  const recorded = await services.db.transaction(async (trx) => {
+    if (!(await advanceReadState(trx, client.id, actor.role, seq))) return null;
     await rescheduleAfterRead(trx, client.id, actor.role, services.clock.now());
-    return true;
+    return await services.events.record(trx, {
+      type: "MessagesRead",
+      clientId: client.id,
+      messageId,
+    });
   });
-  if (!moved) return;
-  try {
-    await services.realtime.publish({ type: "messages_read", clientId: client.id, messageId });
-  } catch (error) {
-    services.logger.warn({ err: error, clientId: client.id }, "could not publish messages_read");
-  }
+  if (recorded) await services.events.dispatch(recorded);
 }

@@ -10,7 +10,7 @@ import { featureTier } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { Client, ShortLink, User } from "../models";
 import { defaultPortalBranding, presentPortalBranding } from "../presenters/portal-branding";
-import { isUuid } from "../realtime/wire";
+import { isUuid } from "../validate";
 
 /**
  * The conversation a signed-out page names: by its id, by an invite token (live, used or

@@ -3,6 +3,7 @@ import { rememberSpentInvite } from "../auth/spent-invite-tokens";
 import type { Services } from "../context";
 import { revokeReplyAddresses } from "../inbound/reply-address";
 import { Client } from "../models";
+import { endSessionsOf } from "./end-sessions";
 
 /**
  * Gives the client a new invite token; the old link stops working at once. Also for a joined
@@ -17,7 +18,7 @@ import { Client } from "../models";
 export async function reissueInvite(services: Services, client: Client): Promise<string> {
   const invite = new InviteTokens(services.config.sessionSecret).issue(client.id);
   const now = services.clock.now();
-  const endedSessions = await services.db.transaction(async (trx) => {
+  const ended = await services.db.transaction(async (trx) => {
     const current = await Client.query(trx)
       .select("inviteTokenHash", "userId")
       .findById(client.id)
@@ -32,21 +33,11 @@ export async function reissueInvite(services: Services, client: Client): Promise
         inviteIssuedAt: now,
       })
       .where("id", client.id);
-    if (!current?.userId) return [];
+    if (!current?.userId) return null;
     // The client's reply-by-email addresses stop too; their next mail carries a new one.
     await revokeReplyAddresses(trx, client.id, current.userId, now);
-    return await services.sessions.endAllSessions(current.userId, trx);
+    return await endSessionsOf(services, trx, current.userId);
   });
-  await closeSockets(services, endedSessions);
+  if (ended) await services.events.dispatch(ended);
   return invite.token;
-}
-
-/** The ended sessions' sockets close with 4401 (the page then asks who is signed in). */
-async function closeSockets(services: Services, sessionHashes: string[]): Promise<void> {
-  try {
-    await Promise.all(sessionHashes.map((hash) => services.realtime.endSession(hash)));
-  } catch (error) {
-    // The sessions are gone: the socket server's periodic session check closes them anyway.
-    services.logger.warn({ err: error }, "could not close the ended sessions' sockets");
-  }
 }

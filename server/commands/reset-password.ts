@@ -4,6 +4,7 @@ import { hashPassword } from "../auth/passwords";
 import type { Services } from "../context";
 import { badRequest } from "../errors";
 import { User } from "../models";
+import { endSessionsOf } from "./end-sessions";
 
 export const INVALID_RESET_CODE = "Invalid or expired reset code";
 
@@ -20,8 +21,8 @@ export async function resetPassword(services: Services, input: ResetPasswordInpu
     await User.query(trx)
       .patch({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
       .where("id", user.id);
-    await services.sessions.endAllSessions(user.id, trx);
-    return true;
+    return { ended: await endSessionsOf(services, trx, user.id) };
   });
   if (!done) throw badRequest(INVALID_RESET_CODE);
+  if (done.ended) await services.events.dispatch(done.ended);
 }

@@ -3,22 +3,22 @@ import type { Knex } from "knex";
 import type { SendMessageInput } from "../../shared/schemas/messages";
 import type { Services } from "../context";
 import { isPglite } from "../db/connection";
-import type { SqlAnnouncement } from "../realtime/hub";
+import type { EventRow } from "../domain-events/domain-events";
+import type { RecordedEvent } from "../domain-events/events";
 import { notFound } from "../errors";
 import { inClaimTransaction, recordIdempotentMessage } from "../idempotency/current-claim";
 import { type Client, Message, type User } from "../models";
 import { messageSentCtes } from "./notification-schedule";
-import { pushNewMessage } from "../push/push-new-message";
 
 export interface NewMessage {
-  /** Chosen here when the caller must know it before the insert (to announce it); else random. */
-  id?: string;
   content: string | null;
   fileId?: string | null;
   requiresFeedback?: boolean;
   /** The sender's clock (services.clock), from which the recipient's email delay runs. */
   sentAt: Date;
 }
+
+type MessageEventType = "MessageCreated" | "FileUploaded" | "VersionUploaded";
 
 /** The stored message's columns, named as the model has them. */
 const MESSAGE_COLUMNS = `id, seq, client_id as "clientId", sender_id as "senderId",
@@ -36,15 +36,16 @@ const MESSAGE_COLUMNS = `id, seq, client_id as "clientId", sender_id as "senderI
  *   `after` misses nothing;
  * - sending marks everything up to the new message read and answered by the sender
  *   (cancelling their pending email) and schedules the recipient's (notification-schedule.ts);
- * - `announce` (the realtime hub's NOTIFY, on PostgreSQL) runs in the same statement, so the
- *   event leaves with the commit and only if there is a message.
+ * - the domain event (`event`: MessageCreated, FileUploaded or VersionUploaded) is written to
+ *   the outbox by the same statement, so it exists exactly when the message does; the caller
+ *   dispatches it after commit (server/domain-events).
  */
 export async function appendMessage(
   db: Knex,
   clientId: string,
   sender: User,
   message: NewMessage,
-  announce: SqlAnnouncement | null = null,
+  event: EventRow,
 ): Promise<Message> {
   const emails = messageSentCtes(sender.role, message.sentAt);
   const statement = db.raw(
@@ -59,70 +60,80 @@ export async function appendMessage(
                              requires_feedback, feedback_status)
        select ?, id, ?, ?, ?, ?, ?, ? from conversation
        returning *
+     ), recorded as (
+       insert into events (id, queue, type, payload, next_attempt_at, created_at)
+       select ?, ?, ?, jsonb_build_object('clientId', client_id, 'messageId', id,
+                                          'senderId', sender_id), ?, ?
+         from message
      ), ${emails.sql}
-     select ${MESSAGE_COLUMNS}${announce ? `, ${announce.sql} as announced` : ""} from message`,
+     select ${MESSAGE_COLUMNS} from message`,
     [
       clientId,
-      message.id ?? randomUUID(),
+      randomUUID(),
       sender.id,
       sender.role,
       message.content,
       message.fileId ?? null,
       message.requiresFeedback ?? false,
       message.requiresFeedback ? "pending" : null,
+      event.id,
+      event.queue,
+      event.type,
+      event.nextAttemptAt,
+      event.createdAt,
       ...emails.bindings,
-      ...(announce?.bindings ?? []),
     ],
   );
   // Every send runs this statement: named, PostgreSQL parses and plans it once per connection
-  // (its text never changes; the announcement adds one fixed expression).
-  if (!isPglite(db))
-    statement.options({ name: announce ? "append_message_announced" : "append_message" });
+  // (its text never changes).
+  if (!isPglite(db)) statement.options({ name: "append_message" });
   const result: { rows: Record<string, unknown>[] } = await statement;
   const row = result.rows[0];
   if (!row) throw notFound("Client not found");
-  delete row.announced;
   // With an Idempotency-Key, in the same transaction (see server/idempotency).
   await recordIdempotentMessage(db, String(row.id));
   return Message.fromJson({ ...row, seq: Number(row.seq) }, { skipValidation: true });
 }
 
 /**
- * Sends a text message as the actor (owner or client of the conversation) and announces it: on
- * PostgreSQL by a NOTIFY in the storing statement itself, elsewhere once it is stored.
+ * The event appendMessage wrote for `message`, to dispatch once committed, with what the
+ * listeners would otherwise read again (the push's sender, conversation and message).
  */
+export function messageEvent(
+  row: EventRow,
+  sender: User,
+  client: Client,
+  message: Message,
+): RecordedEvent {
+  return {
+    id: row.id,
+    event: {
+      type: row.type as MessageEventType,
+      clientId: client.id,
+      messageId: message.id,
+      senderId: sender.id,
+    },
+    loaded: { sender, client, message },
+  };
+}
+
+/** Sends a text message as the actor (owner or client of the conversation). */
 export async function sendMessage(
   services: Services,
   actor: User,
   client: Client,
   input: SendMessageInput,
 ): Promise<Message> {
-  const id = randomUUID();
-  const announce = services.realtime.announcement({
-    type: "new_message",
-    clientId: client.id,
-    messageId: id,
-  });
+  const event = services.events.row("MessageCreated");
   const message = await inClaimTransaction(services.db, (db) =>
     appendMessage(
       db,
       client.id,
       actor,
-      { id, content: input.content.trim(), sentAt: services.clock.now() },
-      announce,
+      { content: input.content.trim(), sentAt: services.clock.now() },
+      event,
     ),
   );
-  services.metrics.messagesSent.inc({ kind: "text" });
-  pushNewMessage(services, actor, client, message);
-  if (announce) return message;
-  try {
-    await services.realtime.publish({
-      type: "new_message",
-      clientId: client.id,
-      messageId: message.id,
-    });
-  } catch (error) {
-    services.logger.warn({ err: error, clientId: client.id }, "could not publish new_message");
-  }
+  await services.events.dispatch(messageEvent(event, actor, client, message));
   return message;
 }

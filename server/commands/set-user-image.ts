@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Services } from "../context";
 import { StoredFile, User } from "../models";
 import type { EncodedImage, ImageVariant } from "../uploads/images";
-import { publishBrandingUpdated } from "./publish-branding-updated";
+import type { RecordedEvent } from "../domain-events/events";
 
 /** A name made by the server: 128 random bits in hex and the extension of the stored type. */
 export function randomStoredName(extension: string): string {
@@ -13,10 +13,10 @@ export function randomStoredName(extension: string): string {
  * Stores a re-encoded image and makes it the user's profile picture or company logo. The
  * bytes are written first and the rows changed in one transaction; if that fails, the new
  * bytes are removed again. The image it replaces (file and `files` row) is deleted. An owner's
- * open client portals hear of it (they show the picture and the logo).
+ * open client portals hear of it through BrandingChanged (they show the picture and the logo).
  */
 export async function setUserImage(
-  services: Pick<Services, "db" | "storage" | "logger" | "realtime">,
+  services: Pick<Services, "db" | "storage" | "logger" | "events">,
   actor: User,
   kind: ImageVariant,
   image: EncodedImage & { originalName: string },
@@ -27,8 +27,9 @@ export async function setUserImage(
 
   let replaced: string | null;
   let user: User;
+  let recorded: RecordedEvent | null;
   try {
-    ({ replaced, user } = await db.transaction(async (trx) => {
+    ({ replaced, user, recorded } = await db.transaction(async (trx) => {
       // Locks the row: two uploads at once each replace what the other stored.
       const current = await User.query(trx).findById(actor.id).forUpdate();
       if (!current) throw new Error(`User ${actor.id} vanished during an upload`);
@@ -44,7 +45,11 @@ export async function setUserImage(
       if (previous)
         await StoredFile.query(trx).delete().where({ storedName: previous, clientId: null });
       const updated = await User.query(trx).patchAndFetchById(actor.id, { [kind]: storedName });
-      return { replaced: previous, user: updated };
+      const event =
+        updated.role === "owner"
+          ? await services.events.record(trx, { type: "BrandingChanged", ownerId: updated.id })
+          : null;
+      return { replaced: previous, user: updated, recorded: event };
     }));
   } catch (error) {
     await storage
@@ -63,6 +68,6 @@ export async function setUserImage(
         logger.error({ err: error, storedName: replaced }, "could not delete a replaced image"),
       );
   }
-  if (user.role === "owner") await publishBrandingUpdated(services, user.id);
+  if (recorded) await services.events.dispatch(recorded);
   return user;
 }

@@ -1,7 +1,9 @@
 import type { GoogleIdentity } from "../auth/google";
 import type { Services } from "../context";
 import { cleanSingleLineText } from "../../shared/schemas/text";
+import type { RecordedEvent } from "../domain-events/events";
 import { User } from "../models";
+import { endSessionsOf } from "./end-sessions";
 
 /** A Google identity that may not sign in here; the reason is logged, never shown. */
 export class GoogleAccountRefused extends Error {}
@@ -24,7 +26,8 @@ export async function signInWithGoogle(
 ): Promise<User> {
   const { db, clock } = services;
   const email = identity.email.trim().toLowerCase();
-  return db.transaction(async (trx) => {
+  let ended: RecordedEvent | null = null;
+  const user = await db.transaction(async (trx) => {
     const linked = await User.query(trx).findOne({ googleSubject: identity.subject });
     if (linked) return linked;
 
@@ -43,7 +46,7 @@ export async function signInWithGoogle(
             : { googleSubject: identity.subject, emailVerifiedAt: clock.now(), passwordHash: null },
         )
         .where("id", owner.id);
-      if (!wasVerified) await services.sessions.endAllSessions(owner.id, trx);
+      if (!wasVerified) ended = await endSessionsOf(services, trx, owner.id);
       return User.query(trx).findById(owner.id).throwIfNotFound();
     }
 
@@ -62,4 +65,6 @@ export async function signInWithGoogle(
       googleSubject: identity.subject,
     });
   });
+  if (ended) await services.events.dispatch(ended);
+  return user;
 }

@@ -15,20 +15,18 @@ export async function signOutEverywhere(
   input: PasswordConfirmationInput,
 ): Promise<number> {
   await confirmIdentity(actor, current, input.password, services.clock.now(), "signOutEverywhere");
-  const ended: Session[] = await Session.query(services.db)
-    .delete()
-    .where("userId", actor.id)
-    .whereNot("idHash", current?.idHash ?? "")
-    .returning("idHash");
-  for (const { idHash } of ended) {
-    await services.realtime
-      .endSession(idHash)
-      .catch((error: unknown) =>
-        services.logger.warn(
-          { err: error, userId: actor.id },
-          "could not close an ended session's sockets",
-        ),
-      );
-  }
-  return ended.length;
+  const ended = await services.db.transaction(async (trx) => {
+    const sessions: Session[] = await Session.query(trx)
+      .delete()
+      .where("userId", actor.id)
+      .whereNot("idHash", current?.idHash ?? "")
+      .returning("idHash");
+    const sessionHashes = sessions.map((session) => session.idHash);
+    const recorded = sessionHashes.length
+      ? await services.events.record(trx, { type: "SessionEnded", userId: actor.id, sessionHashes })
+      : null;
+    return { count: sessionHashes.length, recorded };
+  });
+  if (ended.recorded) await services.events.dispatch(ended.recorded);
+  return ended.count;
 }

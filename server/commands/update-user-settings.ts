@@ -6,9 +6,29 @@ import type {
 import type { Services } from "../context";
 import { User } from "../models";
 import type { Knex } from "knex";
-import { publishBrandingUpdated } from "./publish-branding-updated";
 
-type BrandingServices = Pick<Services, "db" | "realtime" | "logger">;
+type BrandingServices = Pick<Services, "db" | "events">;
+
+/**
+ * Patches the user; an owner's change records BrandingChanged in the same transaction (the
+ * portals of their clients show it).
+ */
+async function patchBranding(
+  services: BrandingServices,
+  actor: User,
+  patch: Partial<User>,
+): Promise<User> {
+  const { user, recorded } = await services.db.transaction(async (trx) => {
+    const user = await User.query(trx).patchAndFetchById(actor.id, patch);
+    const recorded =
+      user.role === "owner"
+        ? await services.events.record(trx, { type: "BrandingChanged", ownerId: user.id })
+        : null;
+    return { user, recorded };
+  });
+  if (recorded) await services.events.dispatch(recorded);
+  return user;
+}
 
 /** The portals of an owner's clients show the name and company name: they hear of a change. */
 export async function updateProfile(
@@ -16,12 +36,10 @@ export async function updateProfile(
   actor: User,
   input: UpdateProfileInput,
 ): Promise<User> {
-  const user = await User.query(services.db).patchAndFetchById(actor.id, {
+  return await patchBranding(services, actor, {
     fullName: input.fullName,
     companyName: input.companyName || null,
   });
-  if (user.role === "owner") await publishBrandingUpdated(services, user.id);
-  return user;
 }
 
 export async function updateNotificationSettings(
@@ -40,7 +58,5 @@ export async function updateColorScheme(
   actor: User,
   input: ColorSchemeInput,
 ): Promise<User> {
-  const user = await User.query(services.db).patchAndFetchById(actor.id, input);
-  await publishBrandingUpdated(services, user.id);
-  return user;
+  return await patchBranding(services, actor, input);
 }

@@ -1,12 +1,12 @@
 import type { Knex } from "knex";
 import type { Config } from "../config";
 import type { Services } from "../context";
+import type { EventRow } from "../domain-events/domain-events";
 import { type Client, Message, StoredFile, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
-import { appendMessage } from "./send-message";
+import { appendMessage, messageEvent } from "./send-message";
 import { assertStorageRoom } from "./storage-quota";
-import { pushNewMessage } from "../push/push-new-message";
 
 /** Where a new version goes: its thread's first message and its number there. */
 export interface VersionSlot {
@@ -16,7 +16,8 @@ export interface VersionSlot {
 
 /**
  * The files row and the file message, inside `trx`. The message goes through appendMessage
- * (ordering for catch-up, the sender's read state); a version is then tied to its thread.
+ * (ordering for catch-up, the sender's read state, its event: `options.event`); a version is
+ * then tied to its thread.
  * The message comes back with its file's fields, as presenting it wants (no re-read).
  */
 export async function insertFileMessage(
@@ -29,6 +30,7 @@ export async function insertFileMessage(
     sentAt: Date;
     version?: VersionSlot;
     config: Pick<Config, "billingMode">;
+    event: EventRow;
   },
 ): Promise<Message> {
   await assertStorageRoom(trx, options.config, client.ownerId, file.sizeBytes);
@@ -40,12 +42,18 @@ export async function insertFileMessage(
     uploadedBy: actor.id,
     clientId: client.id,
   });
-  const message = await appendMessage(trx, client.id, actor, {
-    content: null,
-    fileId: row.id,
-    requiresFeedback: options.requiresFeedback,
-    sentAt: options.sentAt,
-  });
+  const message = await appendMessage(
+    trx,
+    client.id,
+    actor,
+    {
+      content: null,
+      fileId: row.id,
+      requiresFeedback: options.requiresFeedback,
+      sentAt: options.sentAt,
+    },
+    options.event,
+  );
   if (options.version) await Message.query(trx).findById(message.id).patch(options.version);
   return message.$set({
     ...options.version,
@@ -57,24 +65,10 @@ export async function insertFileMessage(
   });
 }
 
-/** Tells both sides of the conversation, after the commit; a failure is only logged. */
-export async function announce(
-  services: Pick<Services, "realtime" | "logger">,
-  type: "new_message" | "feedback_updated",
-  clientId: string,
-  messageId: string,
-): Promise<void> {
-  try {
-    await services.realtime.publish({ type, clientId, messageId });
-  } catch (error) {
-    services.logger.warn({ err: error, clientId, messageId }, `could not publish ${type}`);
-  }
-}
-
 /**
  * Makes an uploaded file (already in storage) a message of the conversation: the files row
- * and the message in one transaction; if that fails the bytes are removed. Announces
- * new_message after the commit.
+ * and the message in one transaction; if that fails the bytes are removed. Its FileUploaded
+ * event is dispatched after the commit.
  */
 export async function uploadConversationFile(
   services: Services,
@@ -83,6 +77,7 @@ export async function uploadConversationFile(
   file: ReceivedConversationFile,
   options: { requiresFeedback: boolean },
 ): Promise<Message> {
+  const event = services.events.row("FileUploaded");
   let message: Message;
   try {
     message = await services.db.transaction((trx) =>
@@ -90,14 +85,13 @@ export async function uploadConversationFile(
         ...options,
         sentAt: services.clock.now(),
         config: services.config,
+        event,
       }),
     );
   } catch (error) {
     await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
-  services.metrics.messagesSent.inc({ kind: "file" });
-  await announce(services, "new_message", client.id, message.id);
-  pushNewMessage(services, actor, client, message);
+  await services.events.dispatch(messageEvent(event, actor, client, message));
   return message;
 }

@@ -4,8 +4,8 @@ import { badRequest, conflict, type HttpError } from "../errors";
 import { type Client, Message, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
-import { announce, insertFileMessage, type VersionSlot } from "./upload-conversation-file";
-import { pushNewMessage } from "../push/push-new-message";
+import { messageEvent } from "./send-message";
+import { insertFileMessage, type VersionSlot } from "./upload-conversation-file";
 
 export const VERSION_MESSAGES = {
   notAThread: "Only a file sent for approval can get a new version",
@@ -57,6 +57,7 @@ export async function uploadNewVersion(
   target: Message,
   file: ReceivedConversationFile,
 ): Promise<Message> {
+  const event = services.events.row("VersionUploaded");
   let message: Message;
   try {
     message = await services.db.transaction(async (trx) => {
@@ -67,14 +68,13 @@ export async function uploadNewVersion(
         sentAt: services.clock.now(),
         config: services.config,
         version: slot,
+        event,
       });
     });
   } catch (error) {
     await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
-  services.metrics.messagesSent.inc({ kind: "file" });
-  await announce(services, "new_message", client.id, message.id);
-  pushNewMessage(services, actor, client, message);
+  await services.events.dispatch(messageEvent(event, actor, client, message));
   return message;
 }

@@ -1,5 +1,6 @@
 import { idempotencyKeysCleanupJob } from "./idempotency-keys-cleanup";
 import { desktopSignInCodesCleanupJob } from "./desktop-sign-in-codes-cleanup";
+import { domainEventsJob } from "./domain-events";
 import { graceExpiryJob } from "./billing-grace-expiry";
 import { feedbackLinksCleanupJob } from "./feedback-links-cleanup";
 import type { Job } from "./job";
@@ -12,6 +13,7 @@ import { unansweredMessagesJob } from "./unanswered-messages";
 /** Every background job the server runs; each area adds its own here. */
 export const JOBS: Job[] = [
   mailOutboxJob,
+  domainEventsJob,
   unansweredMessagesJob,
   graceExpiryJob,
   idempotencyKeysCleanupJob,

@@ -19,6 +19,8 @@ interface DrainedServices {
   drain: DrainState;
   afterAnswer: { idle(): Promise<void> };
   outbox: Closing;
+  /** The domain events (server/domain-events): the deletes of finished rows under way. */
+  events: { idle(): Promise<void> };
   realtime: Closing;
   db: { destroy(): Promise<void> };
 }
@@ -43,7 +45,9 @@ export interface RunningInstance {
  *    connections and lets the mails under way finish (5 s at most, then the relay retries).
  * 3. The port closes (new connections are refused); requests that arrived during step 2 finish.
  * 4. Work queued after an answer finishes and the outbox's pass under way ends (unsent mail
- *    waits in the database for the next instance); then the mailer, LISTEN and the pool close.
+ *    waits in the database for the next instance), and so do the deletes of the domain events
+ *    that ran (one not yet run waits in the outbox for the job); then the mailer, LISTEN and
+ *    the pool close.
  * The listener stays open during step 2 so a balancer's check sees 503 rather than a refused
  * connection while the slow requests finish; either takes the instance out of rotation.
  * The caller bounds the whole with a deadline (shutdown.ts).
@@ -57,6 +61,7 @@ export async function drain(instance: RunningInstance): Promise<void> {
   server.closeIdleConnections();
   await closed;
   await services.afterAnswer.idle();
+  await services.events.idle();
   await services.outbox.close();
   await services.realtime.close();
   await services.db.destroy();

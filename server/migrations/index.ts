@@ -13,6 +13,7 @@ import * as desktopSignInCodes from "./20261126050000_desktop_sign_in_codes";
 import * as mailOutbox from "./20261126060000_mail_outbox";
 import * as resendableCodes from "./20261126070000_resendable_codes";
 import * as paymentReminders from "./20261126080000_payment_reminders";
+import * as events from "./20261128000000_events";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261126060000_mail_outbox": mailOutbox,
   "20261126070000_resendable_codes": resendableCodes,
   "20261126080000_payment_reminders": paymentReminders,
+  "20261128000000_events": events,
 };

@@ -14,12 +14,6 @@ export type HubMessage =
 
 type Listener = (message: HubMessage) => void;
 
-/** A SQL expression (knex `?` bindings) that announces an event when its statement commits. */
-export interface SqlAnnouncement {
-  sql: string;
-  bindings: string[];
-}
-
 /**
  * In-process fan-out: what is published reaches every subscriber of this instance (the
  * websocket server). A transport between instances (Postgres LISTEN/NOTIFY) plugs in by
@@ -38,15 +32,6 @@ export class RealtimeHub implements RealtimePublisher {
 
   async publish(event: RealtimeEvent): Promise<void> {
     await this.transmit({ kind: "event", event });
-  }
-
-  /**
-   * For a write that announces its own row: a SQL expression to run inside that write's
-   * statement, so that the announcement leaves with its commit (one round trip, no event for a
-   * rolled-back row). Null here: an in-process hub has nothing to commit with; publish after.
-   */
-  announcement(_event: RealtimeEvent): SqlAnnouncement | null {
-    return null;
   }
 
   async disconnectUsers(userIds: string[]): Promise<void> {

@@ -1,8 +1,7 @@
 import pg from "pg";
 import type { Database } from "../db/connection";
 import type { Logger } from "../logger";
-import type { RealtimeEvent } from "../../shared/realtime";
-import { type HubMessage, RealtimeHub, type SqlAnnouncement } from "./hub";
+import { type HubMessage, RealtimeHub } from "./hub";
 import { batchPayload, decodeHubPayload, encodeHubMessage } from "./wire";
 
 export const REALTIME_CHANNEL = "clientdesk_realtime";
@@ -33,9 +32,9 @@ export class PostgresRealtimeHub extends RealtimeHub {
   private closed = false;
   private probeTimer: NodeJS.Timeout | null = null;
   private retryTimer: { timer: NodeJS.Timeout; wake: () => void } | null = null;
-  /** Encoded messages waiting for NOTIFY, and for each the publish to resolve once sent. */
+  /** Encoded payloads waiting for NOTIFY, and for each the message it belongs to. */
   private readonly outbox: string[] = [];
-  private readonly outboxDone: Array<(() => void) | null> = [];
+  private readonly outboxOf: PendingMessage[] = [];
   private flushing: Promise<void> | null = null;
 
   constructor(private readonly options: PostgresHubOptions) {
@@ -62,30 +61,22 @@ export class PostgresRealtimeHub extends RealtimeHub {
   }
 
   /**
-   * Queues the message's payloads for NOTIFY and resolves once they were sent. One NOTIFY is
-   * in flight at a time; what queues meanwhile goes out together in the next (a JSON array up
-   * to 7.5 KB), so a burst costs a few round trips, not one each.
+   * Queues the message's payloads for NOTIFY; resolves once they were sent, rejects if one
+   * could not be (the domain event that published it is then retried). One NOTIFY is in
+   * flight at a time; what queues meanwhile goes out together in the next (a JSON array up to
+   * 7.5 KB), so a burst costs a few round trips, not one each.
    */
   protected override transmit(message: HubMessage): Promise<void> {
     const payloads = encodeHubMessage(message);
     if (payloads.length === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      payloads.forEach((payload, index) => {
+    return new Promise((resolve, reject) => {
+      const pending: PendingMessage = { left: payloads.length, error: null, resolve, reject };
+      for (const payload of payloads) {
         this.outbox.push(payload);
-        this.outboxDone.push(index === payloads.length - 1 ? resolve : null);
-      });
+        this.outboxOf.push(pending);
+      }
       this.kick();
     });
-  }
-
-  /**
-   * NOTIFY inside the statement that stores what the event announces: PostgreSQL sends it at
-   * that transaction's commit, to every instance (this one included), as `transmit` would
-   * after it, in the same payload format.
-   */
-  override announcement(event: RealtimeEvent): SqlAnnouncement | null {
-    const [payload] = encodeHubMessage({ kind: "event", event });
-    return payload ? { sql: "pg_notify(?, ?)", bindings: [this.channel, `[${payload}]`] } : null;
   }
 
   private kick(): void {
@@ -100,7 +91,8 @@ export class PostgresRealtimeHub extends RealtimeHub {
     while (this.outbox.length > 0) {
       const { payload, count } = batchPayload(this.outbox);
       this.outbox.splice(0, count);
-      const done = this.outboxDone.splice(0, count);
+      const sent = this.outboxOf.splice(0, count);
+      let failure: unknown = null;
       try {
         // A NOTIFY needs no durability: its commit need not wait for the WAL flush, which
         // also shortens the time Postgres holds its global notify lock.
@@ -109,12 +101,16 @@ export class PostgresRealtimeHub extends RealtimeHub {
           [this.channel, payload],
         );
       } catch (error) {
-        // Published after a commit: a failed NOTIFY must not turn a saved write into an
-        // error. Clients catch up when they reconnect; the socket server's periodic check
-        // closes sockets whose access ended.
+        failure = error;
         this.options.logger.error({ err: error, messages: count }, "realtime: NOTIFY failed");
       }
-      for (const resolve of done) resolve?.();
+      for (const pending of sent) {
+        pending.error ??= failure;
+        pending.left -= 1;
+        if (pending.left > 0) continue;
+        if (pending.error) pending.reject(pending.error);
+        else pending.resolve();
+      }
     }
   }
 
@@ -235,4 +231,12 @@ export class PostgresRealtimeHub extends RealtimeHub {
       this.retryTimer = { timer, wake };
     });
   }
+}
+
+/** A message given to transmit: settled once its last payload was sent (or failed). */
+interface PendingMessage {
+  left: number;
+  error: unknown;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }

@@ -1,14 +1,9 @@
 import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
+import { isUuid } from "../validate";
 import type { HubMessage } from "./hub";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A session id's SHA-256, as sessions are stored. */
 const SESSION_HASH = /^[0-9a-f]{64}$/;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 /**
  * The event as it may go out (the shared schema: exactly its own fields), or null. The

@@ -159,6 +159,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.outbox.close();
+      await services.events.idle();
       await services.realtime.close();
       await smtp.stop();
       if (!options.db) await db.destroy();

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RealtimeEvent } from "../../shared/realtime";
+import { TestClock } from "../../tests/support/clock";
+import { testDatabase } from "../../tests/support/database";
+import { signUpOwner, startConversation } from "../../tests/support/factories";
+import { type TestServer, startTestServer } from "../../tests/support/server";
+import { TestSocket } from "../../tests/support/ws-client";
+import type { Services } from "../context";
+import type { Database } from "../db/connection";
+import { CLOSE_CODES } from "../realtime/socket-server";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, TAKE_OVER_AFTER_MS } from "./domain-events";
+import type { EventListener } from "./events";
+
+// Issue 24: commands record what happened in the transaction of the change (the events
+// outbox); listeners (realtime, push, metrics) run after commit, and a row left by an
+// instance that died, or by a listener that failed, is run by the job: never lost.
+
+let db: Database;
+const servers: TestServer[] = [];
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
+  for (const server of servers.splice(0)) await server.close();
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+async function instance(options: { queue?: string; clock?: TestClock; logLines?: string[] } = {}) {
+  const lines = options.logLines;
+  const server = await startTestServer({
+    db,
+    clock: options.clock,
+    mailQueue: options.queue,
+    ...(lines
+      ? {
+          env: { LOG_LEVEL: "info" },
+          logDestination: { write: (line: string) => void lines.push(line) },
+        }
+      : {}),
+  });
+  servers.push(server);
+  return server;
+}
+
+/** What this instance's hub delivers to its sockets, from now on. */
+function heard(server: TestServer): RealtimeEvent[] {
+  const events: RealtimeEvent[] = [];
+  server.services.realtime.subscribe((message) => {
+    if (message.kind === "event") events.push(message.event);
+  });
+  return events;
+}
+
+const rowsOf = (server: TestServer) =>
+  db("events")
+    .where("queue", server.services.events.queue)
+    .select("id", "type", "payload", "attempts", "lastError");
+
+async function textsCounted(services: Services): Promise<number> {
+  const metric = await services.metrics.messagesSent.get();
+  return metric.values.find((value) => value.labels.kind === "text")?.value ?? 0;
+}
+
+describe("domain events", () => {
+  it("a sent message reaches the other side once, is counted once, and leaves no row behind", async () => {
+    const server = await instance();
+    const events = heard(server);
+    const { owner, path } = await startConversation(server);
+    const before = await textsCounted(server.services);
+
+    const sent = await owner.agent.post(`${path}/messages`, { content: "Hello" });
+    expect(sent.status).toBe(201);
+
+    await expect
+      .poll(() => events.filter((event) => event.messageId === sent.body.id))
+      .toEqual([{ type: "new_message", clientId: path.split("/").pop(), messageId: sent.body.id }]);
+    expect(await textsCounted(server.services)).toBe(before + 1);
+    await server.services.events.idle();
+    expect(await rowsOf(server)).toEqual([]);
+  });
+
+  it("a change that rolls back records nothing", async () => {
+    const server = await instance();
+    await expect(
+      db.transaction(async (trx) => {
+        await server.services.events.record(trx, { type: "ClientJoined", clientId: randomUUID() });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await rowsOf(server)).toEqual([]);
+  });
+
+  it("an event whose instance died after commit is run by another instance's job", async () => {
+    const queue = `events-${randomUUID()}`;
+    const clock = new TestClock();
+    const dying = await instance({ queue, clock });
+    const other = await instance({ queue, clock });
+    const { client, path } = await startConversation(dying);
+    const sent = await client.agent.post(`${path}/messages`, { content: "Before the crash" });
+    const clientId = path.split("/").pop() ?? "";
+    // As a command does, up to its commit; the instance then dies before dispatching.
+    await db.transaction((trx) =>
+      dying.services.events.record(trx, {
+        type: "FeedbackDecided",
+        clientId,
+        messageId: sent.body.id,
+      }),
+    );
+    const events = heard(other);
+
+    // Not yet: its own instance may still be running it.
+    await other.jobs.runOnce("domain-events");
+    expect(events).toEqual([]);
+    expect(await rowsOf(other)).toHaveLength(1);
+
+    clock.advance(TAKE_OVER_AFTER_MS + 1_000);
+    await other.jobs.runOnce("domain-events");
+    expect(events).toEqual([{ type: "feedback_updated", clientId, messageId: sent.body.id }]);
+    expect(await rowsOf(other)).toEqual([]);
+  });
+
+  it("a listener that fails is retried with backoff; one that keeps failing is given up and logged", async () => {
+    const clock = new TestClock();
+    const lines: string[] = [];
+    const server = await instance({ clock, logLines: lines });
+    let failuresLeft = 2;
+    const ran: string[] = [];
+    const flaky: EventListener<Services> = {
+      name: "flaky",
+      handles: ["ClientJoined"],
+      handle(_services, { event }) {
+        if (failuresLeft-- > 0) throw new Error("listener down");
+        if (event.type === "ClientJoined") ran.push(event.clientId);
+      },
+    };
+    server.services.events.listen(server.services, [flaky]);
+    const clientId = randomUUID();
+
+    const recorded = await server.services.events.record(db, { type: "ClientJoined", clientId });
+    await server.services.events.dispatch(recorded);
+    expect(ran).toEqual([]);
+    expect(lines.some((line) => line.includes("a listener failed"))).toBe(true);
+
+    clock.advance(TAKE_OVER_AFTER_MS + 1_000);
+    await server.jobs.runOnce("domain-events");
+    expect(await rowsOf(server)).toMatchObject([{ attempts: 1, lastError: "listener down" }]);
+    expect(ran).toEqual([]);
+
+    clock.advance((RETRY_DELAYS_MS[0] ?? 0) + 1_000);
+    await server.jobs.runOnce("domain-events");
+    expect(ran).toEqual([clientId]);
+    expect(await rowsOf(server)).toEqual([]);
+
+    // Never takes it: given up after MAX_ATTEMPTS, with an error in the log.
+    failuresLeft = Number.POSITIVE_INFINITY;
+    await server.services.events.record(db, { type: "ClientJoined", clientId });
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      clock.advance(60 * 60_000);
+      await server.jobs.runOnce("domain-events");
+    }
+    expect(await rowsOf(server)).toEqual([]);
+    expect(lines.some((line) => line.includes("domain event given up"))).toBe(true);
+  });
+
+  it("a password change closes the account's other sockets at once (SessionEnded), not at the next check", async () => {
+    const server = await instance();
+    const owner = await signUpOwner(server);
+    const laptop = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
+    sockets.push(laptop);
+
+    const changed = await owner.agent.patch("/api/user/password", {
+      currentPassword: owner.password,
+      newPassword: "a-new-password-42",
+    });
+    expect(changed.status).toBe(200);
+    // The socket server's own session check runs every 15 s; this closes within a second.
+    expect((await laptop.waitForClose(1_000)).code).toBe(CLOSE_CODES.sessionEnded);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * What happened, as commands record it (server/domain-events/domain-events.ts): ids only, so an
+ * event row never holds a message's text or a person's data, and a listener reads what it needs.
+ */
+export type DomainEvent =
+  /** A message in a conversation: text (also by email reply), a file, or a file's new version. */
+  | {
+      type: "MessageCreated" | "FileUploaded" | "VersionUploaded";
+      clientId: string;
+      messageId: string;
+      senderId: string;
+    }
+  | { type: "FeedbackDecided"; clientId: string; messageId: string }
+  /** One side's read mark moved forward to `messageId`. */
+  | { type: "MessagesRead"; clientId: string; messageId: string }
+  /** A client opened their invite for the first time. */
+  | { type: "ClientJoined"; clientId: string }
+  /** A client and everything of theirs is gone; `userId` is the client's login, if they joined. */
+  | { type: "ClientDeleted"; clientId: string; userId: string | null }
+  /** An owner deleted their account: these users (the owner and their clients) are gone. */
+  | { type: "AccountDeleted"; userIds: string[] }
+  /** What the owner's clients see of them changed (colours, logo, names, picture). */
+  | { type: "BrandingChanged"; ownerId: string }
+  /** The owner's plan changed (which decides whether their branding shows). */
+  | { type: "PlanChanged"; ownerId: string }
+  /** Sessions ended (sign-out everywhere, password change or reset, a re-issued invite). */
+  | { type: "SessionEnded"; userId: string; sessionHashes: string[] };
+
+export type DomainEventType = DomainEvent["type"];
+
+/** The event as a listener receives it: its id (the outbox row's) and the event itself. */
+export interface RecordedEvent<E extends DomainEvent = DomainEvent> {
+  id: string;
+  event: E;
+  /**
+   * What the recording command already had in memory (the message, the client, the sender),
+   * so that the send path reads nothing twice. Absent when the job runs a left-over row:
+   * listeners then read it from the database.
+   */
+  loaded?: Record<string, unknown>;
+}
+
+/** A listener of domain events: it must be safe to run twice for one event (it is retried). */
+export interface EventListener<S = unknown> {
+  name: string;
+  handles: readonly DomainEventType[];
+  handle(services: S, recorded: RecordedEvent): Promise<void> | void;
+}

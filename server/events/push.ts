@@ -1,0 +1,36 @@
+import type { Services } from "../context";
+import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
+import { Client, Message, User } from "../models";
+import { pushNewMessage } from "../push/push-new-message";
+
+type MessageEvent = Extract<DomainEvent, { messageId: string; senderId: string }>;
+
+/**
+ * Pushes a new message to the recipient's browsers that have no open socket (server/push).
+ * Each notification is tagged with its conversation, so one sent again replaces the first on
+ * the device instead of adding a second.
+ */
+export const pushListener: EventListener<Services> = {
+  name: "push",
+  handles: ["MessageCreated", "FileUploaded", "VersionUploaded"],
+  async handle(services, recorded) {
+    const parts = await messageParts(services, recorded as RecordedEvent<MessageEvent>);
+    if (parts) pushNewMessage(services, parts.sender, parts.client, parts.message);
+  },
+};
+
+/** The sender, the conversation and the message: as the command had them, else read now. */
+async function messageParts(
+  services: Services,
+  { event, loaded }: RecordedEvent<MessageEvent>,
+): Promise<{ sender: User; client: Client; message: Message } | null> {
+  if (loaded?.sender && loaded.client && loaded.message)
+    return loaded as { sender: User; client: Client; message: Message };
+  const [sender, client, message] = await Promise.all([
+    User.query(services.db).findById(event.senderId),
+    Client.query(services.db).findById(event.clientId),
+    Message.ofConversation(services.db, event.clientId).findOne("m.id", event.messageId),
+  ]);
+  // Gone since (a deleted client or account): nobody to tell.
+  return sender && client && message ? { sender, client, message } : null;
+}
