@@ -71,7 +71,7 @@ export async function signOut(ctx: AppContext): Promise<void> {
   ctx.state.user = undefined;
   if (!ended || !userId) return;
   const { events, db } = ctx.services;
-  await events.dispatch(
+  events.dispatch(
     await events.record(db, { type: "SessionEnded", userId, sessionHashes: [ended] }),
   );
 }

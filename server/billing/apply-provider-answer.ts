@@ -26,6 +26,6 @@ export async function applyProviderAnswer(
       planChanged: await recordPlanChange(services, trx, applied.tierChangedFor),
     };
   });
-  if (planChanged) await services.events.dispatch(planChanged);
+  if (planChanged) services.events.dispatch(planChanged);
   return user;
 }

@@ -37,7 +37,7 @@ export async function expireGracePeriods(services: Services): Promise<number> {
       }
       return { users, recorded };
     });
-    await services.events.dispatch(ended.recorded);
+    services.events.dispatch(ended.recorded);
     for (const user of ended.users) {
       services.logger.info({ userId: user.id }, "payment grace period ended: downgraded to free");
       if (user.stripeSubscriptionId) {

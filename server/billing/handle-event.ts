@@ -56,7 +56,7 @@ export async function handleBillingEvent(
     return { firstTime: true, ...applied, planChanged };
   });
   if ("planChanged" in outcome && outcome.planChanged)
-    await services.events.dispatch(outcome.planChanged);
+    services.events.dispatch(outcome.planChanged);
 
   if (outcome.replacedSubscriptionId) {
     // A new checkout replaced the plan: stop billing the old subscription. Its "deleted"

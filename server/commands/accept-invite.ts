@@ -82,6 +82,6 @@ export async function acceptInvite(
       : await services.events.record(trx, { type: "ClientJoined", clientId: client.id });
     return { client: joined, user, joinedEvent };
   });
-  if (accepted.joinedEvent) await services.events.dispatch(accepted.joinedEvent);
+  if (accepted.joinedEvent) services.events.dispatch(accepted.joinedEvent);
   return { client: accepted.client, user: accepted.user };
 }

@@ -27,5 +27,5 @@ export async function changePassword(
     await User.query(trx).patch({ passwordHash }).where("id", actor.id);
     return await endSessionsOf(services, trx, actor.id);
   });
-  if (ended) await services.events.dispatch(ended);
+  if (ended) services.events.dispatch(ended);
 }

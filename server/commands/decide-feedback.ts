@@ -49,6 +49,6 @@ export async function decideFeedback(
       }),
     };
   });
-  await services.events.dispatch(recorded);
+  services.events.dispatch(recorded);
   return message;
 }

@@ -75,7 +75,7 @@ export async function deleteAccount(
     return { recorded, storedNames: [...names] };
   });
 
-  await services.events.dispatch(deleted.recorded);
+  services.events.dispatch(deleted.recorded);
   await deleteStoredFiles(services, deleted.storedNames);
   services.logger.info({ userId: actor.id }, "account deleted by its owner");
 }

@@ -59,6 +59,6 @@ export async function deleteClient(services: Services, client: Client): Promise<
     return { ...rows, recorded: await services.events.record(trx, event) };
   });
   if (!deleted) throw notFound("Client not found");
-  await services.events.dispatch(deleted.recorded);
+  services.events.dispatch(deleted.recorded);
   await deleteStoredFiles(services, deleted.storedNames);
 }

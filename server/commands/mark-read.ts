@@ -44,5 +44,5 @@ export async function markRead(
       messageId,
     });
   });
-  if (recorded) await services.events.dispatch(recorded);
+  if (recorded) services.events.dispatch(recorded);
 }

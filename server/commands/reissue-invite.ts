@@ -38,6 +38,6 @@ export async function reissueInvite(services: Services, client: Client): Promise
     await revokeReplyAddresses(trx, client.id, current.userId, now);
     return await endSessionsOf(services, trx, current.userId);
   });
-  if (ended) await services.events.dispatch(ended);
+  if (ended) services.events.dispatch(ended);
   return invite.token;
 }

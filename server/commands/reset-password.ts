@@ -24,5 +24,5 @@ export async function resetPassword(services: Services, input: ResetPasswordInpu
     return { ended: await endSessionsOf(services, trx, user.id) };
   });
   if (!done) throw badRequest(INVALID_RESET_CODE);
-  if (done.ended) await services.events.dispatch(done.ended);
+  if (done.ended) services.events.dispatch(done.ended);
 }

@@ -134,6 +134,6 @@ export async function sendMessage(
       event,
     ),
   );
-  await services.events.dispatch(messageEvent(event, actor, client, message));
+  services.events.dispatch(messageEvent(event, actor, client, message));
   return message;
 }

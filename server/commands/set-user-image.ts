@@ -68,6 +68,6 @@ export async function setUserImage(
         logger.error({ err: error, storedName: replaced }, "could not delete a replaced image"),
       );
   }
-  if (recorded) await services.events.dispatch(recorded);
+  if (recorded) services.events.dispatch(recorded);
   return user;
 }

@@ -65,6 +65,6 @@ export async function signInWithGoogle(
       googleSubject: identity.subject,
     });
   });
-  if (ended) await services.events.dispatch(ended);
+  if (ended) services.events.dispatch(ended);
   return user;
 }

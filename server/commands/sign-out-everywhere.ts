@@ -27,6 +27,6 @@ export async function signOutEverywhere(
       : null;
     return { count: sessionHashes.length, recorded };
   });
-  if (ended.recorded) await services.events.dispatch(ended.recorded);
+  if (ended.recorded) services.events.dispatch(ended.recorded);
   return ended.count;
 }

@@ -26,7 +26,7 @@ async function patchBranding(
         : null;
     return { user, recorded };
   });
-  if (recorded) await services.events.dispatch(recorded);
+  if (recorded) services.events.dispatch(recorded);
   return user;
 }
 

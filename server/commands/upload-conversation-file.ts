@@ -92,6 +92,6 @@ export async function uploadConversationFile(
     await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
-  await services.events.dispatch(messageEvent(event, actor, client, message));
+  services.events.dispatch(messageEvent(event, actor, client, message));
   return message;
 }

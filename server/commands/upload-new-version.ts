@@ -75,6 +75,6 @@ export async function uploadNewVersion(
     await deleteStoredFiles(services, [file.storedName]);
     throw error;
   }
-  await services.events.dispatch(messageEvent(event, actor, client, message));
+  services.events.dispatch(messageEvent(event, actor, client, message));
   return message;
 }

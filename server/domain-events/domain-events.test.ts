@@ -80,8 +80,8 @@ describe("domain events", () => {
     await expect
       .poll(() => events.filter((event) => event.messageId === sent.body.id))
       .toEqual([{ type: "new_message", clientId: path.split("/").pop(), messageId: sent.body.id }]);
-    expect(await textsCounted(server.services)).toBe(before + 1);
     await server.services.events.idle();
+    expect(await textsCounted(server.services)).toBe(before + 1);
     expect(await rowsOf(server)).toEqual([]);
   });
 
@@ -104,6 +104,7 @@ describe("domain events", () => {
     const { client, path } = await startConversation(dying);
     const sent = await client.agent.post(`${path}/messages`, { content: "Before the crash" });
     const clientId = path.split("/").pop() ?? "";
+    await dying.services.events.idle();
     // As a command does, up to its commit; the instance then dies before dispatching.
     await db.transaction((trx) =>
       dying.services.events.record(trx, {
@@ -143,7 +144,8 @@ describe("domain events", () => {
     const clientId = randomUUID();
 
     const recorded = await server.services.events.record(db, { type: "ClientJoined", clientId });
-    await server.services.events.dispatch(recorded);
+    server.services.events.dispatch(recorded);
+    await server.services.events.idle();
     expect(ran).toEqual([]);
     expect(lines.some((line) => line.includes("a listener failed"))).toBe(true);
 

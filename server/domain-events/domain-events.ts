@@ -15,6 +15,8 @@ export const RETRY_DELAYS_MS = [10_000, 30_000, 60_000, 5 * 60_000, 15 * 60_000]
 /** After this many failed attempts an event is given up: logged as an error and deleted. */
 export const MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 50;
+/** Finished rows are deleted together after this pause: one statement for many sends. */
+const FORGET_AFTER_MS = 100;
 
 /** The row's columns as a statement writes them (appendMessage inserts it in its own SQL). */
 export interface EventRow {
@@ -47,7 +49,10 @@ export class DomainEvents {
   private services: Services | null = null;
   /** Rows whose listeners all ran: deleted together, a statement for many sends. */
   private readonly done: string[] = [];
+  private forgetTimer: NodeJS.Timeout | null = null;
   private deleting: Promise<void> | null = null;
+  /** Dispatches under way (idle() waits for them). */
+  private readonly running = new Set<Promise<void>>();
   readonly queue: string;
 
   constructor(private readonly deps: DomainEventsDeps) {
@@ -85,22 +90,28 @@ export class DomainEvents {
   }
 
   /**
-   * After commit: runs the listeners of each event, in order, and forgets the events that all
-   * listeners took. Never throws: a failed event stays for the job to retry.
+   * After commit: starts the listeners of each event and returns without waiting for them (the
+   * answer does not wait for a NOTIFY or a push; idle() does). Events are handed over in the
+   * order of the calls, and each listener's first step runs before this returns, so the
+   * realtime hub queues them in commit order. An event all listeners took is forgotten (its row
+   * deleted); one that failed stays for the job to retry.
    */
-  async dispatch(recorded: RecordedEvent | readonly RecordedEvent[]): Promise<void> {
+  dispatch(recorded: RecordedEvent | readonly RecordedEvent[]): void {
     for (const one of Array.isArray(recorded) ? recorded : [recorded as RecordedEvent]) {
-      const error = await this.runListeners(one);
-      if (error) {
-        this.deps.logger.warn(
-          { err: error, eventId: one.id, type: one.event.type },
-          "domain event: a listener failed; the job retries it",
-        );
-      } else {
-        this.done.push(one.id);
-      }
+      const run = this.runListeners(one).then((error) => {
+        if (error) {
+          this.deps.logger.warn(
+            { err: error, eventId: one.id, type: one.event.type },
+            "domain event: a listener failed; the job retries it",
+          );
+        } else {
+          this.done.push(one.id);
+          this.forgetSoon();
+        }
+      });
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
     }
-    this.forgetDone();
   }
 
   /** The job's pass: runs the rows due on this queue (left over, or to retry). */
@@ -127,9 +138,13 @@ export class DomainEvents {
     }
   }
 
-  /** Resolves once the rows of finished events are deleted (tests; shutdown). */
+  /** Resolves once the dispatches under way ended and their rows are deleted (tests; shutdown). */
   async idle(): Promise<void> {
-    while (this.deleting) await this.deleting;
+    while (this.running.size > 0 || this.deleting || this.done.length > 0) {
+      await Promise.all(this.running);
+      this.forgetNow();
+      await this.deleting;
+    }
   }
 
   private async runListeners(recorded: RecordedEvent): Promise<unknown> {
@@ -198,8 +213,16 @@ export class DomainEvents {
       });
   }
 
+  private forgetSoon(): void {
+    if (this.forgetTimer || this.deleting) return;
+    this.forgetTimer = setTimeout(() => this.forgetNow(), FORGET_AFTER_MS);
+    this.forgetTimer.unref();
+  }
+
   /** One DELETE at a time; ids that finish meanwhile go in the next. */
-  private forgetDone(): void {
+  private forgetNow(): void {
+    if (this.forgetTimer) clearTimeout(this.forgetTimer);
+    this.forgetTimer = null;
     if (this.deleting || this.done.length === 0) return;
     const ids = this.done.splice(0, this.done.length);
     this.deleting = this.deps
@@ -215,7 +238,7 @@ export class DomainEvents {
       )
       .finally(() => {
         this.deleting = null;
-        this.forgetDone();
+        if (this.done.length > 0) this.forgetSoon();
       });
   }
 }

@@ -60,8 +60,8 @@ export async function drain(instance: RunningInstance): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await closed;
-  await services.afterAnswer.idle();
   await services.events.idle();
+  await services.afterAnswer.idle();
   await services.outbox.close();
   await services.realtime.close();
   await services.db.destroy();

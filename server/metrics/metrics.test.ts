@@ -63,6 +63,7 @@ describe("metrics", () => {
       expect(sent.status).toBe(201);
       await socket.waitFor((event) => event.messageId === sent.body.id);
       await server.jobs.runOnce("idempotency-keys-cleanup");
+      await server.services.events.idle();
       await server.services.afterAnswer.idle();
 
       const answer = await scrape(server, `Bearer ${TOKEN}`);

@@ -5,6 +5,9 @@ import type { Knex } from "knex";
  * transaction as the change; after commit its instance runs the listeners (realtime, push,
  * metrics) and deletes the row. A row still here after its instance died is run by the
  * `domain-events` job on any instance (server/domain-events/domain-events.ts).
+ *
+ * No index but the key: the table holds only events in flight (a few rows), and every message
+ * writes one, so an index on the job's columns would cost each send for a scan of a few rows.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("events", (t) => {
@@ -21,7 +24,6 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp("created_at", { useTz: true }).notNullable();
     t.text("last_error");
   });
-  await knex.raw("create index events_due on events (queue, next_attempt_at)");
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -71,7 +71,7 @@ export interface TestServer {
   dataDir: string;
   agent(): TestAgent;
   /**
-   * Waits for the work queued after answers, then has the mail outbox send what is due now (an
+   * Waits for the domain events under way and the work queued after answers, then has the mail outbox send what is due now (an
    * SMTP refusal waits for its retry: move the clock and run the `mail-outbox` job).
    */
   mailSettled(): Promise<void>;
@@ -147,12 +147,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     agent: () => new TestAgent(url),
     async mailSettled() {
+      await services.events.idle();
       await services.afterAnswer.idle();
       await services.outbox.deliverDue();
     },
     async close() {
       await jobs.stop();
       await inbound?.close();
+      await services.events.idle();
       await services.afterAnswer.idle();
       await services.outbox.idle();
       await sockets.close();
