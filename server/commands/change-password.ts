@@ -7,7 +7,8 @@ import { endSessionsOf } from "./end-sessions";
 
 /**
  * Changes the password, or sets a Google-only account's first one (policies/recent-sign-in.ts
- * decides who may), and ends all sessions: their sockets close at once (SessionEnded).
+ * decides who may), and ends all sessions: the other browsers' sockets close at once
+ * (SessionEnded); this browser is signed in anew by the route.
  */
 export async function changePassword(
   services: Services,
@@ -25,7 +26,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await services.db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where("id", actor.id);
-    return await endSessionsOf(services, trx, actor.id);
+    return await endSessionsOf(services, trx, actor.id, session?.idHash);
   });
   if (ended) services.events.dispatch(ended);
 }

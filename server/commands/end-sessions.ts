@@ -5,14 +5,21 @@ import type { RecordedEvent } from "../domain-events/events";
 /**
  * Ends every session of `userId` inside `trx` (password change or reset, a re-issued invite, a
  * Google sign-in taking over an unverified account) and records SessionEnded, so their sockets
- * close on every instance once the caller dispatches it after commit. Null: none were open.
+ * close on every instance once the caller dispatches it after commit. Null: none to close.
+ *
+ * `signedInAnew` is the session of the browser making the change, which the route signs in
+ * again at once: its sockets are left to the socket server's session check, which finds them
+ * seconds later, when that browser holds its new cookie and reconnects with it. Closed now,
+ * they would reconnect before the answer with the new cookie arrived, and be refused.
  */
 export async function endSessionsOf(
   services: Pick<Services, "sessions" | "events">,
   trx: Knex.Transaction,
   userId: string,
+  signedInAnew?: string,
 ): Promise<RecordedEvent | null> {
-  const sessionHashes = await services.sessions.endAllSessions(userId, trx);
+  const ended = await services.sessions.endAllSessions(userId, trx);
+  const sessionHashes = ended.filter((hash) => hash !== signedInAnew);
   if (sessionHashes.length === 0) return null;
   return await services.events.record(trx, { type: "SessionEnded", userId, sessionHashes });
 }

@@ -173,8 +173,15 @@ describe("domain events", () => {
   it("a password change closes the account's other sockets at once (SessionEnded), not at the next check", async () => {
     const server = await instance();
     const owner = await signUpOwner(server);
-    const laptop = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
-    sockets.push(laptop);
+    const elsewhere = server.agent();
+    const signedIn = await elsewhere.post("/api/login", {
+      username: owner.email,
+      password: owner.password,
+    });
+    expect(signedIn.status).toBe(200);
+    const laptop = await TestSocket.open(server.url, { cookie: elsewhere.cookieHeader });
+    const here = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });
+    sockets.push(laptop, here);
 
     const changed = await owner.agent.patch("/api/user/password", {
       currentPassword: owner.password,
@@ -183,5 +190,8 @@ describe("domain events", () => {
     expect(changed.status).toBe(200);
     // The socket server's own session check runs every 15 s; this closes within a second.
     expect((await laptop.waitForClose(1_000)).code).toBe(CLOSE_CODES.sessionEnded);
+    // The browser that made the change is signed in anew: its socket is left to that check,
+    // by when it holds the new cookie to reconnect with (tests/browser/stays-live.test.ts).
+    expect(here.isOpen).toBe(true);
   });
 });

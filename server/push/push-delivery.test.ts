@@ -47,6 +47,7 @@ describe("a new message pushed to the recipient's phone", () => {
     });
     expect(push?.headers.urgency).toBe("high");
     expect(pushService.refused).toEqual([]);
+    await server.services.events.idle();
     await server.services.afterAnswer.idle();
     const row = await PushSubscription.query().findOne({ endpoint: phone.endpoint });
     expect(row?.lastSuccessAt).toBeInstanceOf(Date);
@@ -111,6 +112,7 @@ describe("a new message pushed to the recipient's phone", () => {
     const socket = await TestSocket.open(server.url, { cookie: client.agent.cookieHeader });
     expect((await send(owner.agent, client.id, "You see this one in the app")).status).toBe(201);
     await socket.waitFor((event) => event.type === "new_message");
+    await server.services.events.idle();
     await server.services.afterAnswer.idle();
     expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
 
@@ -134,6 +136,7 @@ describe("a new message pushed to the recipient's phone", () => {
     try {
       const socket = await TestSocket.open(other.url, { cookie: client.agent.cookieHeader });
       expect((await send(owner.agent, client.id, "Open elsewhere")).status).toBe(201);
+      await server.services.events.idle();
       await server.services.afterAnswer.idle();
       expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
       // That instance stopped refreshing its row a minute ago (it crashed): the user is away.
@@ -155,12 +158,14 @@ describe("a new message pushed to the recipient's phone", () => {
       const { owner, client, phone } = await conversationWithClientPhone();
       pushService.answer(phone.endpoint, status);
       expect((await send(owner.agent, client.id, "Anyone there?")).status).toBe(201);
+      await server.services.events.idle();
       await server.services.afterAnswer.idle();
       expect(await PushSubscription.query().where("endpoint", phone.endpoint)).toEqual([]);
     }
     const { owner, client, phone } = await conversationWithClientPhone();
     pushService.answer(phone.endpoint, 500);
     expect((await send(owner.agent, client.id, "Try later")).status).toBe(201);
+    await server.services.events.idle();
     await server.services.afterAnswer.idle();
     expect(await PushSubscription.query().where("endpoint", phone.endpoint)).toHaveLength(1);
   });
@@ -169,6 +174,7 @@ describe("a new message pushed to the recipient's phone", () => {
     const { owner, client, phone } = await conversationWithClientPhone();
     expect((await client.agent.post("/api/logout")).status).toBe(200);
     expect((await send(owner.agent, client.id, "Signed out, not shown")).status).toBe(201);
+    await server.services.events.idle();
     await server.services.afterAnswer.idle();
     expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
   });

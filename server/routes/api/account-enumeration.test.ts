@@ -70,6 +70,7 @@ describe("mail to an address goes out after the answer", () => {
     "%s answers while the mail is still held at the SMTP server",
     async (endpoint) => {
       const known = (await knownAddresses())[endpoint];
+      await server.services.events.idle();
       await server.services.afterAnswer.idle();
       const before = server.smtp.mailsTo(known).length;
       const release = server.smtp.hold();

@@ -141,6 +141,7 @@ describe("sign-up and verification", () => {
     const response = await server.agent().post("/api/resend-verification", { email: unknown });
     expect(response.status).toBe(200);
     // The mail would be sent by the work queued after the answer: once that is done, none was.
+    await server.services.events.idle();
     await server.services.afterAnswer.idle();
     expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
   });

@@ -508,6 +508,7 @@ describe("sign-in links for joined clients", () => {
       expect(asked.body).toEqual(ASKED);
     }
     // The links would be mailed by the work queued after the answers: once that is done, none was.
+    await server.services.events.idle();
     await server.services.afterAnswer.idle();
     expect(server.smtp.mailsTo(unknown)).toHaveLength(0);
     expect(server.smtp.mailsTo(pending.email)).toHaveLength(0);
