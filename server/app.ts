@@ -89,7 +89,7 @@ export function createApp(options: AppOptions) {
       }),
     metrics,
   );
-  const events = new DomainEvents({ db, clock, logger, queue: options.mailQueue });
+  const events = new DomainEvents<Services>({ db, clock, logger, queue: options.mailQueue });
   const outbox = new MailOutbox({ db, mailer, clock, logger, queue: options.mailQueue });
   metrics.countMailOutbox(() => outbox.depth());
   const services: Services = {

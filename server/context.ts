@@ -29,7 +29,7 @@ export interface Services {
   afterAnswer: AfterAnswerQueue;
   realtime: RealtimeHub;
   /** Commands record what happened here; listeners run after commit (server/events). */
-  events: DomainEvents;
+  events: DomainEvents<Services>;
   /** Sessions (koa-session's store): the websocket and sign-out-everywhere use it too. */
   sessions: SessionStore;
   /** The store's two-second cache of session and user (tests empty it to count queries). */

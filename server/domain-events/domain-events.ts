@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import type { Clock } from "../clock";
-import type { Services } from "../context";
 import type { Database } from "../db/connection";
 import type { Logger } from "../logger";
 import type { DomainEvent, EventListener, RecordedEvent } from "./events";
@@ -43,8 +42,11 @@ interface DomainEventsDeps {
  * then deletes the row. A row whose instance died before that (or whose listener failed) is run
  * by the `domain-events` job on any instance, claimed FOR UPDATE SKIP LOCKED with a lease: at
  * least once, never lost, so every listener is written to be safe to run twice.
+ *
+ * `Services` is what listeners are given (context.ts names it): a type parameter, so that this
+ * service does not import the services' declaration that names it back.
  */
-export class DomainEvents {
+export class DomainEvents<Services = unknown> {
   private listeners: readonly EventListener<Services>[] = [];
   private services: Services | null = null;
   /** Rows whose listeners all ran: deleted together, a statement for many sends. */
