@@ -22,7 +22,10 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer(),
+      launchBrowser({ notifications: true }),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -24,7 +24,10 @@ describe.skipIf(!browserAvailable)("the installable app (PWA)", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer(),
+      launchBrowser({ notifications: true }),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
