@@ -178,13 +178,16 @@ export function summarize(result) {
       continue;
     }
     lines.push(
-      `${label.padEnd(26)} delivery p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  max ${r.latencyMs.max} ms | ` +
+      `${label.padEnd(26)} delivery p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  p99.9 ${r.latencyMs.p999} ms  max ${r.latencyMs.max} ms | ` +
         `lost ${r.lost}  dup ${r.duplicates}  misdelivered ${r.misdelivered}  errors ${r.errors.total} | ` +
         `POST p50 ${r.postLatencyMs.p50} p99 ${r.postLatencyMs.p99} ms | ${r.achievedRatePerS} msg/s, ` +
         `server CPU ${r.server.cpuPercent}% (${r.server.cpuUsPerMessage} µs/msg), database ${r.database?.cpuUsPerMessage ?? "-"} µs/msg, machine ${r.machineCpuPercent}%, RSS ${r.server.maxSampledRssMb} MB`,
     );
+    const series = (seconds) => seconds.map(([, p99, p999]) => `${p99}/${p999}`).join(" ");
     lines.push(
-      `${"".padEnd(26)} p99 per 5 s (ms): ${r.p99By5sMs.join(" ")}; load generator lag p99 ${r.loadGeneratorLagMs.p99} ms; load ${r.loadAverage}`,
+      `${"".padEnd(26)} p99/p99.9 per second (ms), warm-up: ${series(r.warmupBySecondMs ?? [])}`,
+      `${"".padEnd(26)} p99/p99.9 per second (ms), measured: ${series(r.bySecondMs)}`,
+      `${"".padEnd(26)} load generator lag p99 ${r.loadGeneratorLagMs.p99} ms; load ${r.loadAverage}`,
     );
   }
   const v = result.verdict ?? {};
@@ -392,6 +395,9 @@ async function measure(target, seeded, rate, config, log) {
   agent.destroy();
 
   const analysis = tracker.analyse(phase);
+  // The warm-up's first seconds are everyone's first message: a cold start shows there.
+  const warmupBySecondMs =
+    config.warmupS > 0 && config.sockets ? tracker.analyse(`warmup@${rate}`).bySecondMs : [];
   if (!config.sockets) {
     // Control run: nothing was listening, so there is no delivery to measure.
     Object.assign(analysis, {
@@ -400,7 +406,7 @@ async function measure(target, seeded, rate, config, log) {
       latencyMs: null,
       senderEchoLatencyMs: null,
     });
-    analysis.p99By5sMs = [];
+    analysis.bySecondMs = [];
   }
   const clockTicks = 100; // USER_HZ on Linux
   let databaseCpuSeconds = null;
@@ -417,6 +423,7 @@ async function measure(target, seeded, rate, config, log) {
     target: target.name,
     rate,
     ...analysis,
+    warmupBySecondMs,
     posted: sent,
     achievedRatePerS: round(sent / sendSeconds),
     socketsOpenMs: target.socketsOpenMs,
@@ -671,7 +678,7 @@ class Tracker {
     }
     const toRecipient = [];
     const toSender = [];
-    const windows = new Map(); // 5-second window of the send -> recipient latencies
+    const windows = new Map(); // second of the send -> recipient latencies
     let firstSend = Number.POSITIVE_INFINITY;
     for (const message of this.messages.values()) {
       if (message.phase === phase) firstSend = Math.min(firstSend, message.sentAt);
@@ -693,7 +700,7 @@ class Tracker {
         const isSender = Boolean(isClientSocket) === message.fromClient;
         (isSender ? toSender : toRecipient).push(at - message.sentAt);
         if (!isSender) {
-          const window = Math.floor((message.sentAt - firstSend) / 5_000);
+          const window = Math.floor((message.sentAt - firstSend) / 1_000);
           if (!windows.has(window)) windows.set(window, []);
           windows.get(window).push(at - message.sentAt);
         }
@@ -709,10 +716,16 @@ class Tracker {
       unknownEvents: unknown,
       otherEventTypes: otherTypes,
       latencyMs: percentiles(toRecipient),
-      /** p99 of each 5 s of sending: shows whether the tail is steady or comes in bursts. */
-      p99By5sMs: [...windows.keys()]
+      /**
+       * [p50, p99, p99.9] of each second of sending: shows whether the tail is steady or comes
+       * in bursts (a cold start, a timer).
+       */
+      bySecondMs: [...windows.keys()]
         .sort((a, b) => a - b)
-        .map((w) => percentiles(windows.get(w)).p99),
+        .map((w) => {
+          const { p50, p99, p999 } = percentiles(windows.get(w));
+          return [p50, p99, p999];
+        }),
       senderEchoLatencyMs: percentiles(toSender),
       postLatencyMs: percentiles(post),
       errors: {
@@ -728,7 +741,8 @@ class Tracker {
 }
 
 function percentiles(values) {
-  if (values.length === 0) return { count: 0, p50: null, p90: null, p99: null, max: null };
+  if (values.length === 0)
+    return { count: 0, p50: null, p90: null, p99: null, p999: null, max: null };
   const sorted = Float64Array.from(values).sort();
   const at = (q) => round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]);
   return {
@@ -736,6 +750,7 @@ function percentiles(values) {
     p50: at(0.5),
     p90: at(0.9),
     p99: at(0.99),
+    p999: at(0.999),
     max: round(sorted.at(-1)),
   };
 }

@@ -8,9 +8,9 @@ import type { RecordedEvent } from "../domain-events/events";
  * close on every instance once the caller dispatches it after commit. Null: none to close.
  *
  * `signedInAnew` is the session of the browser making the change, which the route signs in
- * again at once: its sockets are left to the socket server's session check, which finds them
- * seconds later, when that browser holds its new cookie and reconnects with it. Closed now,
- * they would reconnect before the answer with the new cookie arrived, and be refused.
+ * again at once: its sockets close a few seconds later (RENEWED_SESSION_GRACE_MS), when that
+ * browser holds its new cookie and reconnects with it. Closed now, they would reconnect before
+ * the answer with the new cookie arrived, and be refused.
  */
 export async function endSessionsOf(
   services: Pick<Services, "sessions" | "events">,
@@ -20,6 +20,12 @@ export async function endSessionsOf(
 ): Promise<RecordedEvent | null> {
   const ended = await services.sessions.endAllSessions(userId, trx);
   const sessionHashes = ended.filter((hash) => hash !== signedInAnew);
-  if (sessionHashes.length === 0) return null;
-  return await services.events.record(trx, { type: "SessionEnded", userId, sessionHashes });
+  const renewed = signedInAnew && ended.includes(signedInAnew) ? signedInAnew : undefined;
+  if (sessionHashes.length === 0 && !renewed) return null;
+  return await services.events.record(trx, {
+    type: "SessionEnded",
+    userId,
+    sessionHashes,
+    ...(renewed ? { signedInAnew: renewed } : {}),
+  });
 }

@@ -9,6 +9,7 @@ import { TestSocket } from "../../tests/support/ws-client";
 import type { Services } from "../context";
 import type { Database } from "../db/connection";
 import { CLOSE_CODES } from "../realtime/socket-server";
+import { RENEWED_SESSION_GRACE_MS } from "../events/realtime";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, TAKE_OVER_AFTER_MS } from "./domain-events";
 import type { EventListener } from "./events";
 
@@ -170,7 +171,7 @@ describe("domain events", () => {
     expect(lines.some((line) => line.includes("domain event given up"))).toBe(true);
   });
 
-  it("a password change closes the account's other sockets at once (SessionEnded), not at the next check", async () => {
+  it("a password change closes the account's other sockets at once (SessionEnded), and its own after a grace", async () => {
     const server = await instance();
     const owner = await signUpOwner(server);
     const elsewhere = server.agent();
@@ -188,10 +189,13 @@ describe("domain events", () => {
       newPassword: "a-new-password-42",
     });
     expect(changed.status).toBe(200);
-    // The socket server's own session check runs every 15 s; this closes within a second.
     expect((await laptop.waitForClose(1_000)).code).toBe(CLOSE_CODES.sessionEnded);
-    // The browser that made the change is signed in anew: its socket is left to that check,
-    // by when it holds the new cookie to reconnect with (tests/browser/stays-live.test.ts).
-    expect(here.isOpen).toBe(true);
+    // The browser that made the change is signed in anew: its old socket closes a few seconds
+    // later, when it holds the new cookie to reconnect with (tests/browser/stays-live.test.ts).
+    const changedAt = Date.now();
+    expect((await here.waitForClose(RENEWED_SESSION_GRACE_MS + 2_000)).code).toBe(
+      CLOSE_CODES.sessionEnded,
+    );
+    expect(Date.now() - changedAt).toBeGreaterThan(RENEWED_SESSION_GRACE_MS - 1_000);
   });
 });

@@ -23,8 +23,12 @@ export type DomainEvent =
   | { type: "BrandingChanged"; ownerId: string }
   /** The owner's plan changed (which decides whether their branding shows). */
   | { type: "PlanChanged"; ownerId: string }
-  /** Sessions ended (sign-out everywhere, password change or reset, a re-issued invite). */
-  | { type: "SessionEnded"; userId: string; sessionHashes: string[] };
+  /**
+   * Sessions ended (sign-out everywhere, password change or reset, a re-issued invite).
+   * `signedInAnew`: the ended session of the browser that made the change, signed in again
+   * under a new session by the route.
+   */
+  | { type: "SessionEnded"; userId: string; sessionHashes: string[]; signedInAnew?: string };
 
 export type DomainEventType = DomainEvent["type"];
 

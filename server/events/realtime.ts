@@ -5,6 +5,12 @@ import { Client } from "../models";
 type RealtimeServices = Pick<Services, "db" | "realtime">;
 
 /**
+ * How long the sockets of a browser that changed its own password stay open: long enough for
+ * the answer carrying its new cookie to arrive, so that it reconnects signed in.
+ */
+export const RENEWED_SESSION_GRACE_MS = 5_000;
+
+/**
  * Tells open pages what happened, on every instance (server/realtime): the conversation's two
  * sides hear of its messages, decisions, reads and a client's join; an owner's branding or plan
  * reaches their joined clients' portals; ended sessions and deleted users lose their sockets.
@@ -73,7 +79,10 @@ async function announce(services: RealtimeServices, event: DomainEvent): Promise
       return;
     }
     case "SessionEnded":
-      await Promise.all(event.sessionHashes.map((hash) => realtime.endSession(hash)));
+      await Promise.all([
+        ...event.sessionHashes.map((hash) => realtime.endSession(hash)),
+        event.signedInAnew && realtime.endSession(event.signedInAnew, RENEWED_SESSION_GRACE_MS),
+      ]);
       return;
   }
 }

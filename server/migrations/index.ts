@@ -14,6 +14,7 @@ import * as mailOutbox from "./20261126060000_mail_outbox";
 import * as resendableCodes from "./20261126070000_resendable_codes";
 import * as paymentReminders from "./20261126080000_payment_reminders";
 import * as events from "./20261128000000_events";
+import * as socketInstances from "./20261129010000_socket_instances";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261126070000_resendable_codes": resendableCodes,
   "20261126080000_payment_reminders": paymentReminders,
   "20261128000000_events": events,
+  "20261129010000_socket_instances": socketInstances,
 };

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe("socket presence across instances", () => {
-  it("is kept by the 20 s refresh, lapses 60 s after the last one, and ends with the instance", async () => {
+  it("is kept by the instance's 20 s refresh, lapses 60 s after the last one, and ends with the instance", async () => {
     const { id: userId } = await signUpOwner(server);
     const services = { db: server.db, clock, logger: createLogger("silent") };
     const instance = new SocketPresence(services);
@@ -22,12 +22,17 @@ describe("socket presence across instances", () => {
     expect(await present()).toBe(false);
     await instance.connected(userId);
     expect(await present()).toBe(true);
-    // Refreshed every 20 s, the row stays fresh however long the socket stays open.
+    const userRow = () =>
+      server.db("socket_presence").where({ instanceId: instance.instanceId, userId }).first();
+    const written = (await userRow()).seenAt;
+    // Refreshed every 20 s, the instance stays fresh however long the socket stays open, and
+    // the user's own row is never written again.
     for (let beat = 0; beat < 4; beat += 1) {
       clock.advance(PRESENCE_REFRESH_MS);
-      await instance.refresh([userId]);
+      await instance.refresh();
       expect(await present()).toBe(true);
     }
+    expect((await userRow()).seenAt).toEqual(written);
     // The instance died: no more refreshes, and a minute later the user counts as away.
     clock.advance(61_000);
     expect(await present()).toBe(false);
@@ -38,5 +43,24 @@ describe("socket presence across instances", () => {
     await instance.connected(userId);
     await instance.close();
     expect(await present()).toBe(false);
+  });
+
+  it("removes an instance that stopped without closing, and its users' rows, five minutes on", async () => {
+    const { id: userId } = await signUpOwner(server);
+    const services = { db: server.db, clock, logger: createLogger("silent") };
+    const crashed = new SocketPresence(services);
+    const alive = new SocketPresence(services);
+    await crashed.connected(userId);
+    clock.advance(4 * 60_000);
+    await alive.refresh();
+    expect(await server.db("socket_instances").where("id", crashed.instanceId)).toHaveLength(1);
+    clock.advance(61_000);
+    await alive.refresh();
+    expect(await server.db("socket_instances").where("id", crashed.instanceId)).toHaveLength(0);
+    expect(await server.db("socket_presence").where("instanceId", crashed.instanceId)).toHaveLength(
+      0,
+    );
+    expect(await server.db("socket_instances").where("id", alive.instanceId)).toHaveLength(1);
+    await alive.close();
   });
 });

@@ -1,23 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 
-/** How often each instance writes that its socket users are still there. */
+/** How often each instance writes that it is still there. */
 export const PRESENCE_REFRESH_MS = 20_000;
-/** A row older than this is an instance that stopped (crashed) without removing its rows. */
+/** An instance not seen for this long stopped (crashed): its users count as away. */
 export const PRESENCE_STALE_MS = 60_000;
+/** A stopped instance's rows are removed this long after it was last seen. */
+const INSTANCE_FORGOTTEN_MS = 5 * PRESENCE_STALE_MS;
 
 type PresenceServices = Pick<Services, "db" | "clock" | "logger">;
 
 /**
- * Who has an open socket, across instances: each instance's socket server keeps one
- * socket_presence row per user it holds a socket for (written when the first socket opens,
- * refreshed every 20 s, removed when the last one closes or the instance stops). A user is
- * present while some instance's row is younger than 60 s; a push goes only to the absent.
+ * Who has an open socket, across instances. Each instance's socket server keeps one
+ * socket_presence row per user it holds a socket for, written when the user's first socket
+ * opens there and removed when the last one closes or the instance stops, and one
+ * socket_instances row that it refreshes every 20 s: the cost of staying present does not grow
+ * with the number of sockets. A user is present while some instance holding their row was seen
+ * within 60 s; a push goes only to the absent.
  */
 export class SocketPresence {
   readonly instanceId = randomUUID();
   /** Each user's writes in order (an open, then a close, then an open again). */
   private readonly pending = new Map<string, Promise<void>>();
+  /** This instance's row, written before any user's (a user row alone counts for nothing). */
+  private registered: Promise<void> | null = null;
 
   constructor(private readonly services: PresenceServices) {}
 
@@ -27,7 +33,14 @@ export class SocketPresence {
    * the write goes on).
    */
   connected(userId: string, waitAtMostMs = 1_000): Promise<void> {
-    const written = this.inOrder(userId, () => this.upsert([userId]));
+    const written = this.inOrder(userId, async () => {
+      await this.register();
+      await this.services
+        .db("socket_presence")
+        .insert({ instanceId: this.instanceId, userId, seenAt: this.services.clock.now() })
+        .onConflict(["instanceId", "userId"])
+        .ignore();
+    });
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitAtMostMs);
@@ -46,13 +59,17 @@ export class SocketPresence {
     });
   }
 
-  /** Every 20 s: the users this instance holds sockets for are still here; stale rows go. */
-  async refresh(userIds: string[]): Promise<void> {
+  /** Every 20 s: this instance is still here; instances gone for five minutes are removed. */
+  async refresh(): Promise<void> {
     try {
-      for (let start = 0; start < userIds.length; start += 500)
-        await this.upsert(userIds.slice(start, start + 500));
-      const stale = new Date(this.services.clock.now().getTime() - 5 * PRESENCE_STALE_MS);
-      await this.services.db("socket_presence").where("seenAt", "<", stale).delete();
+      await this.touch();
+      const forgotten = new Date(this.services.clock.now().getTime() - INSTANCE_FORGOTTEN_MS);
+      const gone = this.services.db("socket_instances").where("seenAt", "<", forgotten);
+      await this.services
+        .db("socket_presence")
+        .whereIn("instanceId", gone.clone().select("id"))
+        .delete();
+      await gone.delete();
     } catch (error) {
       this.services.logger.warn({ err: error }, "socket presence: refresh failed");
     }
@@ -62,15 +79,22 @@ export class SocketPresence {
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending.values()]);
     await this.services.db("socket_presence").where("instanceId", this.instanceId).delete();
+    await this.services.db("socket_instances").where("id", this.instanceId).delete();
   }
 
-  private async upsert(userIds: string[]): Promise<void> {
-    if (userIds.length === 0) return;
-    const seenAt = this.services.clock.now();
+  private register(): Promise<void> {
+    this.registered ??= this.touch().catch((error) => {
+      this.registered = null; // written again by the next user's socket
+      throw error;
+    });
+    return this.registered;
+  }
+
+  private async touch(): Promise<void> {
     await this.services
-      .db("socket_presence")
-      .insert(userIds.map((userId) => ({ instanceId: this.instanceId, userId, seenAt })))
-      .onConflict(["instanceId", "userId"])
+      .db("socket_instances")
+      .insert({ id: this.instanceId, seenAt: this.services.clock.now() })
+      .onConflict("id")
       .merge(["seenAt"]);
   }
 
@@ -86,7 +110,7 @@ export class SocketPresence {
   }
 }
 
-/** The users among `userIds` with an open socket on some instance (a row younger than 60 s). */
+/** The users among `userIds` with an open socket on some instance seen within 60 s. */
 export async function usersWithOpenSocket(
   services: Pick<Services, "db" | "clock">,
   userIds: string[],
@@ -95,8 +119,9 @@ export async function usersWithOpenSocket(
   const since = new Date(services.clock.now().getTime() - PRESENCE_STALE_MS);
   const rows: { userId: string }[] = await services
     .db("socket_presence")
-    .distinct("userId")
-    .whereIn("userId", userIds)
-    .where("seenAt", ">", since);
+    .join("socket_instances", "socket_instances.id", "socket_presence.instanceId")
+    .distinct("socket_presence.userId")
+    .whereIn("socket_presence.userId", userIds)
+    .where("socket_instances.seenAt", ">", since);
   return new Set(rows.map((row) => row.userId));
 }

@@ -140,9 +140,13 @@ describe("a new message pushed to the recipient's phone", () => {
       await server.services.afterAnswer.idle();
       expect(pushService.pushesTo(phone.endpoint)).toEqual([]);
       // That instance stopped refreshing its row a minute ago (it crashed): the user is away.
-      await server
+      const held = server
         .db("socket_presence")
         .where({ userId: client.userId })
+        .select("instanceId");
+      await server
+        .db("socket_instances")
+        .whereIn("id", held)
         .update({ seenAt: new Date(server.clock.now().getTime() - 61_000) });
       expect((await send(owner.agent, client.id, "Now away")).status).toBe(201);
       const pushes = await pushService.waitForPushes(phone.endpoint);

@@ -10,7 +10,7 @@ export interface SocketIdentity {
 }
 
 export type SocketAuthResult =
-  | { ok: true; identity: SocketIdentity; conversations: string[] }
+  | { ok: true; identity: SocketIdentity; conversations: string[]; expiresAt: Date }
   | { ok: false; status: 401 | 403; message: string };
 
 interface Rows<T> {
@@ -35,11 +35,12 @@ export async function authenticateSocket(
     role: user.role,
     sessionHash: session.idHash,
   };
-  if (user.role === "owner") return { ok: true, identity, conversations: [] };
+  const { expiresAt } = session;
+  if (user.role === "owner") return { ok: true, identity, conversations: [], expiresAt };
   const rows = await Client.query(db).select("id").where("userId", user.id);
   const conversations = rows.map((row) => row.id);
   if (conversations.length === 0) return { ok: false, status: 403, message: "No conversation" };
-  return { ok: true, identity, conversations };
+  return { ok: true, identity, conversations, expiresAt };
 }
 
 /** The two members of a conversation: its owner and its client user (none before joining). */
@@ -59,26 +60,18 @@ export async function loadMembers(db: Database, clientId: string): Promise<Membe
 }
 
 /**
- * Of these sessions, those still valid for a socket: unexpired, and for a client user, with
- * a conversation still there.
+ * When the session named by `sessionHash` expires now (its expiry slides while its browser makes
+ * requests); null when it is gone or expired.
  */
-export async function stillAllowed(
+export async function sessionExpiry(
   db: Database,
-  sessionHashes: string[],
+  sessionHash: string,
   now: Date,
-): Promise<Set<string>> {
-  const allowed = new Set<string>();
-  const CHUNK = 500;
-  for (let i = 0; i < sessionHashes.length; i += CHUNK) {
-    const chunk = sessionHashes.slice(i, i + CHUNK);
-    const result: Rows<{ hash: string }> = await db.raw(
-      `select s.id_hash as hash
-         from sessions s join users u on u.id = s.user_id
-        where s.id_hash in (select json_array_elements_text(?::json)) and s.expires_at > ?
-          and (u.role = 'owner' or exists (select 1 from clients c where c.user_id = u.id))`,
-      [JSON.stringify(chunk), now],
-    );
-    for (const row of result.rows) allowed.add(row.hash);
-  }
-  return allowed;
+): Promise<Date | null> {
+  const result: Rows<{ expires: Date | string }> = await db.raw(
+    "select expires_at as expires from sessions where id_hash = ? and expires_at > ?",
+    [sessionHash, now],
+  );
+  const row = result.rows[0];
+  return row ? new Date(row.expires) : null;
 }

@@ -9,6 +9,9 @@ export interface RealtimePublisher {
   publish(event: RealtimeEvent): Promise<void>;
   /** Closes every socket of these users, on every instance (e.g. a deleted client). */
   disconnectUsers(userIds: string[]): Promise<void>;
-  /** Closes the sockets of one signed-out session, on every instance. */
-  endSession(sessionHash: string): Promise<void>;
+  /**
+   * Closes the sockets of one ended session, on every instance: at once, or `afterMs` later
+   * (at most a minute).
+   */
+  endSession(sessionHash: string, afterMs?: number): Promise<void>;
 }

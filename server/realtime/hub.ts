@@ -4,8 +4,11 @@ import type { RealtimePublisher } from "./events";
 export type HubMessage =
   | { kind: "event"; event: RealtimeEvent }
   | { kind: "disconnect"; userIds: string[] }
-  /** A signed-out session: its sockets close at once (sessions are named by their hash). */
-  | { kind: "session_ended"; sessionHash: string }
+  /**
+   * An ended session: its sockets close at once, or `afterMs` later (sessions are named by
+   * their hash).
+   */
+  | { kind: "session_ended"; sessionHash: string; afterMs?: number }
   /**
    * Local only, never transmitted: this instance may have missed messages (its cross-instance
    * link was down), so its sockets should reconnect and catch up.
@@ -38,8 +41,12 @@ export class RealtimeHub implements RealtimePublisher {
     if (userIds.length) await this.transmit({ kind: "disconnect", userIds });
   }
 
-  async endSession(sessionHash: string): Promise<void> {
-    await this.transmit({ kind: "session_ended", sessionHash });
+  async endSession(sessionHash: string, afterMs?: number): Promise<void> {
+    await this.transmit(
+      afterMs
+        ? { kind: "session_ended", sessionHash, afterMs }
+        : { kind: "session_ended", sessionHash },
+    );
   }
 
   protected async transmit(message: HubMessage): Promise<void> {

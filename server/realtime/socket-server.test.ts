@@ -288,35 +288,32 @@ describe("ending access", () => {
     expect(ownerSocket.eventsFor(after.messageId)).toEqual([]);
   });
 
-  it("a client user whose conversation is gone is closed by the session check (4401)", async () => {
-    const owner = await makeOwner(server.db);
-    const client = await makeClient(server.db, owner);
-    const kept = await makeClient(server.db, owner);
-    const ownerSocket = await open(owner);
-    const clientSocket = await open(client);
-    await server.db("clients").where("id", client.clientId).delete();
-    await server.services.realtime.publish(newMessage(client.clientId));
-    // Deliveries go out one after another: the owner's marker comes after the event's turn.
-    await marker(kept.clientId, [ownerSocket]);
-    await server.sockets.checkSessions();
-    expect((await clientSocket.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
-    // The close came after anything sent to this socket before it.
-    expect(clientSocket.events).toEqual([]);
-  });
-
-  it("a signed-out user's socket closes with 4401 at the next session check", async () => {
+  it("a signed-out user's sockets close with 4401 at once, by the session's end event", async () => {
     const owner = await makeOwner(server.db);
     const client = await makeClient(server.db, owner);
     const ownerSocket = await open(owner);
     const clientSocket = await open(client);
+    const otherTab = await open(client);
+    const otherBrowser = await open(await signIn(server.db, client.userId));
     await server.db("sessions").where("idHash", hashToken(client.token)).delete();
-    await server.sockets.checkSessions();
+    await server.services.realtime.endSession(hashToken(client.token));
+    expect((await otherTab.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
     expect((await clientSocket.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
     const event = newMessage(client.clientId);
     await server.services.realtime.publish(event);
     await ownerSocket.waitFor((e) => e.messageId === event.messageId);
     expect(clientSocket.events).toEqual([]);
     expect(ownerSocket.isOpen).toBe(true);
+    await otherBrowser.waitFor((e) => e.messageId === event.messageId);
+  });
+
+  it("an ended session's sockets can be given a few seconds (afterMs) before they close", async () => {
+    const owner = await makeOwner(server.db);
+    const socket = await open(owner);
+    await server.services.realtime.endSession(hashToken(owner.token), 400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(socket.isOpen).toBe(true);
+    expect((await socket.waitForClose(2_000)).code).toBe(CLOSE_CODES.sessionEnded);
   });
 
   it("a client who joins after events went out receives the next ones", async () => {
@@ -347,21 +344,19 @@ describe("ending access", () => {
     expect(clientSocket.events).toEqual([later]);
   });
 
-  it("the periodic session check closes sockets of ended or expired sessions, with no event needed", async () => {
+  it("closes a socket when its session expires, and keeps one whose session was extended meanwhile", async () => {
     const owner = await makeOwner(server.db);
-    const other = await makeOwner(server.db);
-    const ended = await open(owner);
-    const expiring = await open(other);
-    const kept = await open(await signIn(server.db, other.userId));
-    await server.db("sessions").where("idHash", hashToken(owner.token)).delete();
+    const expiring = await open(await signIn(server.db, owner.userId, 300));
+    const extendedMember = await signIn(server.db, owner.userId, 300);
+    const extended = await open(extendedMember);
+    // The browser kept making requests: koa-session slid the session's expiry.
     await server
       .db("sessions")
-      .where("idHash", hashToken(other.token))
-      .update({ expiresAt: new Date(Date.now() - 1) });
-    await server.sockets.checkSessions();
-    expect((await ended.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
-    expect((await expiring.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
-    expect(kept.isOpen).toBe(true);
+      .where("idHash", hashToken(extendedMember.token))
+      .update({ expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
+    expect((await expiring.waitForClose(3_000)).code).toBe(CLOSE_CODES.sessionEnded);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(extended.isOpen).toBe(true);
   });
 });
 
@@ -385,12 +380,12 @@ describe("abuse", () => {
   });
 });
 
-describe("timers: heartbeat and session checks", () => {
+describe("heartbeat", () => {
   let quick: TestServer;
   beforeAll(async () => {
     quick = await startTestServer({
       db: server.db,
-      realtime: { heartbeatMs: 150, sessionCheckMs: 200 },
+      realtime: { heartbeatMs: 150 },
     });
   });
   afterAll(() => quick?.close());
@@ -412,14 +407,6 @@ describe("timers: heartbeat and session checks", () => {
     const seen = pings;
     await expect.poll(() => pings, { timeout: 3_000 }).toBeGreaterThanOrEqual(seen + 3);
     expect(answering.isOpen).toBe(true);
-  });
-
-  it("checks sessions on its own, every sessionCheckMs", async () => {
-    const owner = await makeOwner(server.db);
-    const socket = await TestSocket.open(quick.url, { cookie: owner.cookie });
-    sockets.push(socket);
-    await server.db("sessions").where("idHash", hashToken(owner.token)).delete();
-    expect((await socket.waitForClose(3_000)).code).toBe(CLOSE_CODES.sessionEnded);
   });
 });
 
@@ -481,6 +468,15 @@ describe.skipIf(!usingPostgres)(
       const onSecond = await open(client, second);
       await server.services.realtime.disconnectUsers([client.userId]);
       expect((await onSecond.waitForClose()).code).toBe(CLOSE_CODES.accessRevoked);
+    });
+
+    it("an ended session on one instance closes its sockets on the other at once", async () => {
+      const owner = await makeOwner(server.db);
+      const onSecond = await open(owner, second);
+      const otherSession = await open(await signIn(server.db, owner.userId), second);
+      await server.services.realtime.endSession(hashToken(owner.token));
+      expect((await onSecond.waitForClose()).code).toBe(CLOSE_CODES.sessionEnded);
+      expect(otherSession.isOpen).toBe(true);
     });
 
     it("ignores malformed notifications on the channel", async () => {

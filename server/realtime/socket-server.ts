@@ -10,7 +10,7 @@ import {
   loadMembers,
   type Members,
   type SocketIdentity,
-  stillAllowed,
+  sessionExpiry,
 } from "./access";
 import type { HubMessage } from "./hub";
 import { MembersCache } from "./members-cache";
@@ -25,13 +25,8 @@ export interface SocketServerOptions {
   path: string;
   /** Largest frame a client may send; clients send nothing but control frames. */
   maxPayload: number;
-  /** Ping interval; a socket that did not answer the previous ping is dropped. */
+  /** Each socket's ping interval; a socket that did not answer the previous ping is dropped. */
   heartbeatMs: number;
-  /**
-   * How often every socket's session is checked again: a signed-out user's socket closes
-   * within this time (a deleted client's at once, by its disconnect message).
-   */
-  sessionCheckMs: number;
   /** How long a conversation's members are cached (see MembersCache). */
   membersTtlMs: number;
   /** Sockets one user may hold on this instance. */
@@ -44,7 +39,6 @@ export const DEFAULT_SOCKET_OPTIONS: SocketServerOptions = {
   path: "/ws",
   maxPayload: 4 * 1024,
   heartbeatMs: 30_000,
-  sessionCheckMs: 15_000,
   membersTtlMs: 60_000,
   maxSocketsPerUser: 20,
   maxBufferedBytes: 1024 * 1024,
@@ -59,7 +53,16 @@ interface PendingDelivery {
 interface Connection extends SocketIdentity {
   ws: WebSocket;
   alive: boolean;
+  /** This socket's pings (its own timer: sockets opened at different times ping apart). */
+  heartbeat?: NodeJS.Timeout;
+  /** Fires when the session expires, unless the session was extended meanwhile. */
+  expiry?: NodeJS.Timeout;
 }
+
+/** setTimeout's longest delay is about 24.8 days; a longer session is looked at again daily. */
+const LONGEST_EXPIRY_WAIT_MS = 24 * 60 * 60 * 1000;
+/** A session whose expiry could not be read (database away) is looked at again this much later. */
+const EXPIRY_RETRY_MS = 60_000;
 
 /**
  * The /ws endpoint: authenticates upgrades by the session cookie and an exact Origin, keeps
@@ -70,8 +73,10 @@ export class RealtimeSocketServer {
   private readonly options: SocketServerOptions;
   private readonly wss: WebSocketServer;
   private readonly byUser = new Map<string, Set<Connection>>();
+  /** The same sockets by the session that opened them: an ended session closes its own. */
+  private readonly bySession = new Map<string, Set<Connection>>();
   private readonly unsubscribe: () => void;
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly servers = new Set<Server>();
   /** Sockets closed by us whose closing handshake is still under way. */
   private readonly closingConnections = new Set<Connection>();
@@ -102,13 +107,9 @@ export class RealtimeSocketServer {
       closeTimeout: 5_000,
     } as ConstructorParameters<typeof WebSocketServer>[0]);
     this.unsubscribe = services.realtime.subscribe((message) => this.onHubMessage(message));
-    this.timers.push(setInterval(() => this.heartbeat(), this.options.heartbeatMs));
-    this.timers.push(setInterval(() => void this.checkSessions(), this.options.sessionCheckMs));
     this.presence = new SocketPresence(services);
-    this.timers.push(
-      setInterval(() => void this.presence.refresh([...this.byUser.keys()]), PRESENCE_REFRESH_MS),
-    );
-    for (const timer of this.timers) timer.unref();
+    // One row per instance, whatever the number of sockets (server/push/presence.ts).
+    this.timers.add(setInterval(() => void this.presence.refresh(), PRESENCE_REFRESH_MS).unref());
     this.stopCounting = services.metrics.countSockets(() => this.connectionCount);
   }
 
@@ -135,7 +136,7 @@ export class RealtimeSocketServer {
     this.closed = true;
     this.unsubscribe();
     this.stopCounting();
-    for (const timer of this.timers) clearInterval(timer);
+    for (const timer of this.timers) clearTimeout(timer);
     // The upgrade listener stays: without one, Node would hand an upgrade to the app as a
     // plain request (answered 200 by the web app) instead of refusing it.
     const sockets = this.allConnections(true).map((connection) => connection.ws);
@@ -159,25 +160,6 @@ export class RealtimeSocketServer {
         "socket presence: could not remove this instance's rows",
       );
     });
-  }
-
-  /**
-   * Checks the session of every socket now (also runs every `sessionCheckMs`): a socket whose
-   * session ended, or whose client user lost its conversation, is closed with 4401.
-   */
-  async checkSessions(): Promise<void> {
-    const connections = this.allConnections();
-    if (connections.length === 0) return;
-    try {
-      const hashes = [...new Set(connections.map((connection) => connection.sessionHash))];
-      const allowed = await stillAllowed(this.services.db, hashes, this.services.clock.now());
-      for (const connection of connections) {
-        if (!allowed.has(connection.sessionHash))
-          this.drop(connection, CLOSE_CODES.sessionEnded, "Session ended");
-      }
-    } catch (error) {
-      this.services.logger.error({ err: error }, "realtime: session check failed");
-    }
   }
 
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -215,7 +197,9 @@ export class RealtimeSocketServer {
         }
         // A client user may have just joined its conversation: look its members up afresh.
         if (auth.conversations.length > 0) this.members.forgetConversations(auth.conversations);
-        this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, auth.identity));
+        this.wss.handleUpgrade(req, socket, head, (ws) =>
+          this.register(ws, auth.identity, auth.expiresAt),
+        );
       })
       .catch((error) => {
         // The database being away is expected now and then: a warning, and the API's words.
@@ -234,14 +218,13 @@ export class RealtimeSocketServer {
     return authenticateSocket(this.services.sessions, this.services.db, token);
   }
 
-  private register(ws: WebSocket, identity: SocketIdentity) {
+  private register(ws: WebSocket, identity: SocketIdentity, expiresAt: Date) {
     const connection: Connection = { ...identity, ws, alive: true };
-    let set = this.byUser.get(identity.userId);
-    if (!set) {
-      set = new Set();
-      this.byUser.set(identity.userId, set);
-    }
-    set.add(connection);
+    addTo(this.byUser, identity.userId, connection);
+    addTo(this.bySession, identity.sessionHash, connection);
+    connection.heartbeat = setInterval(() => this.keepAlive(connection), this.options.heartbeatMs);
+    connection.heartbeat.unref();
+    this.expireAt(connection, expiresAt.getTime());
     ws.on("pong", () => {
       connection.alive = true;
     });
@@ -280,10 +263,13 @@ export class RealtimeSocketServer {
         }
         return;
       case "session_ended":
-        for (const connection of this.allConnections()) {
-          if (connection.sessionHash === message.sessionHash)
-            this.drop(connection, CLOSE_CODES.sessionEnded, "Session ended");
-        }
+        if (message.afterMs) {
+          const timer = setTimeout(() => {
+            this.timers.delete(timer);
+            this.endSession(message.sessionHash);
+          }, message.afterMs);
+          this.timers.add(timer.unref());
+        } else this.endSession(message.sessionHash);
         return;
       case "resync":
         this.members.clear();
@@ -339,27 +325,58 @@ export class RealtimeSocketServer {
     }
   }
 
+  /** Pings the socket; one that did not answer the previous ping is cut. */
+  private keepAlive(connection: Connection): void {
+    if (!connection.alive) {
+      this.forget(connection);
+      connection.ws.terminate();
+      return;
+    }
+    connection.alive = false;
+    if (connection.ws.readyState === WebSocket.OPEN) connection.ws.ping();
+  }
+
+  private endSession(sessionHash: string): void {
+    for (const connection of [...(this.bySession.get(sessionHash) ?? [])])
+      this.drop(connection, CLOSE_CODES.sessionEnded, "Session ended");
+  }
+
   /**
-   * Pings every socket; one that did not answer the previous ping is cut. Done in slices so
-   * that thousands of sockets do not hold up requests in one long turn of the event loop.
+   * Closes the socket (4401) when its session expires. Browsers in use slide their session's
+   * expiry, so at that moment the expiry is read again: later, and the timer is set anew.
    */
-  private heartbeat(): void {
-    const connections = this.allConnections();
-    const SLICE = 100;
-    const beat = (from: number) => {
-      for (const connection of connections.slice(from, from + SLICE)) {
-        if (!this.byUser.get(connection.userId)?.has(connection)) continue;
-        if (!connection.alive) {
-          this.forget(connection);
-          connection.ws.terminate();
-          continue;
-        }
-        connection.alive = false;
-        if (connection.ws.readyState === WebSocket.OPEN) connection.ws.ping();
+  private expireAt(connection: Connection, expiresAt: number): void {
+    const wait = Math.min(
+      Math.max(expiresAt - this.services.clock.now().getTime(), 0),
+      LONGEST_EXPIRY_WAIT_MS,
+    );
+    connection.expiry = setTimeout(() => void this.checkExpiry(connection), wait);
+    connection.expiry.unref();
+  }
+
+  private async checkExpiry(connection: Connection): Promise<void> {
+    let expiresAt: Date | null;
+    try {
+      expiresAt = await sessionExpiry(
+        this.services.db,
+        connection.sessionHash,
+        this.services.clock.now(),
+      );
+    } catch (error) {
+      this.services.logger.warn({ err: error }, "realtime: session expiry check failed");
+      if (this.isOpen(connection)) {
+        connection.expiry = setTimeout(() => void this.checkExpiry(connection), EXPIRY_RETRY_MS);
+        connection.expiry.unref();
       }
-      if (from + SLICE < connections.length && !this.closed) setImmediate(beat, from + SLICE);
-    };
-    beat(0);
+      return;
+    }
+    if (!this.isOpen(connection)) return;
+    if (expiresAt) this.expireAt(connection, expiresAt.getTime());
+    else this.drop(connection, CLOSE_CODES.sessionEnded, "Session ended");
+  }
+
+  private isOpen(connection: Connection): boolean {
+    return this.byUser.get(connection.userId)?.has(connection) ?? false;
   }
 
   /** Stops delivering to `connection` at once and closes it. */
@@ -371,12 +388,12 @@ export class RealtimeSocketServer {
   }
 
   private forget(connection: Connection): void {
-    const set = this.byUser.get(connection.userId);
-    if (!set) return;
-    set.delete(connection);
-    if (set.size > 0) return;
-    this.byUser.delete(connection.userId);
-    if (!this.closed) void this.presence.disconnected(connection.userId);
+    clearInterval(connection.heartbeat);
+    clearTimeout(connection.expiry);
+    removeFrom(this.bySession, connection.sessionHash, connection);
+    if (!removeFrom(this.byUser, connection.userId, connection)) return;
+    if (!this.byUser.has(connection.userId) && !this.closed)
+      void this.presence.disconnected(connection.userId);
   }
 
   private allConnections(includeClosing = false): Connection[] {
@@ -394,6 +411,27 @@ export function attachRealtimeSockets(
   options: Partial<SocketServerOptions> = {},
 ): RealtimeSocketServer {
   return new RealtimeSocketServer(services, options).attach(server);
+}
+
+function addTo(index: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(connection);
+}
+
+/** Removes `connection` from `index` (and an emptied set); false when it was not there. */
+function removeFrom(
+  index: Map<string, Set<Connection>>,
+  key: string,
+  connection: Connection,
+): boolean {
+  const set = index.get(key);
+  if (!set?.delete(connection)) return false;
+  if (set.size === 0) index.delete(key);
+  return true;
 }
 
 function pathOf(url: string | undefined): string {

@@ -43,6 +43,21 @@ describe("hub wire format", () => {
     }
   });
 
+  it("carries an ended session's delay (whole ms up to a minute), and closes at once otherwise", () => {
+    const sessionHash = "cd".repeat(32);
+    const [payload] = encodeHubMessage({ kind: "session_ended", sessionHash, afterMs: 5_000 });
+    expect(decodeHubMessage(payload!)).toEqual({
+      kind: "session_ended",
+      sessionHash,
+      afterMs: 5_000,
+    });
+    for (const afterMs of [0, -1, 1.5, 60_001, "5000", null]) {
+      expect(
+        decodeHubMessage(JSON.stringify({ kind: "session_ended", sessionHash, afterMs })),
+      ).toEqual({ kind: "session_ended", sessionHash });
+    }
+  });
+
   it("never transmits a local resync", () => {
     expect(encodeHubMessage({ kind: "resync" })).toEqual([]);
     expect(decodeHubMessage(JSON.stringify({ kind: "resync" }))).toBeNull();

@@ -14,6 +14,9 @@ export function readRealtimeEvent(value: unknown): RealtimeEvent | null {
   return parsed.success && isUuid(parsed.data.clientId) ? parsed.data : null;
 }
 
+/** The longest an ended session's sockets may be left open (the renewed browser's grace). */
+const MAX_SESSION_END_DELAY_MS = 60_000;
+
 /** Postgres refuses NOTIFY payloads of 8,000 bytes or more: a uuid list is cut well below. */
 const USER_IDS_PER_MESSAGE = 100;
 /** Room left for batching several messages into one payload. */
@@ -42,7 +45,7 @@ export function encodeHubMessage(message: HubMessage): string[] {
       return payloads;
     }
     case "session_ended":
-      return [JSON.stringify({ kind: "session_ended", sessionHash: message.sessionHash })];
+      return [JSON.stringify(message)];
     case "resync":
       return [];
   }
@@ -116,7 +119,12 @@ function decodeMessage(value: unknown): HubMessage | null {
     typeof record.sessionHash === "string" &&
     SESSION_HASH.test(record.sessionHash)
   ) {
-    return { kind: "session_ended", sessionHash: record.sessionHash };
+    const { afterMs } = record;
+    return Number.isInteger(afterMs) &&
+      (afterMs as number) > 0 &&
+      (afterMs as number) <= MAX_SESSION_END_DELAY_MS
+      ? { kind: "session_ended", sessionHash: record.sessionHash, afterMs: afterMs as number }
+      : { kind: "session_ended", sessionHash: record.sessionHash };
   }
   return null;
 }

@@ -207,7 +207,7 @@ describe("sign-in and sessions", () => {
     const phoneSocket = await TestSocket.open(server.url, { cookie: phone.cookieHeader });
     try {
       expect((await owner.agent.post("/api/logout")).status).toBe(200);
-      // Well before the 15-second session check.
+      // At once, through the SessionEnded event.
       expect((await otherTab.waitForClose(2_000)).code).toBe(4401);
       // A message sent afterwards still reaches the phone: it was not closed with the other tab.
       const client = await addClient({ ...owner, agent: phone });

@@ -267,7 +267,7 @@ describe("re-issuing an invite", () => {
     try {
       const reissued = await owner.agent.post(`/api/clients/${client.id}/invite`);
       expect(reissued.status).toBe(200);
-      // At once, well before the 15-second session check.
+      // At once, through the SessionEnded event.
       expect((await laptopSocket!.waitForClose(2_000)).code).toBe(4401);
       expect((await phoneSocket!.waitForClose(2_000)).code).toBe(4401);
       expect((await client.agent.get("/api/user")).status).toBe(401);
