@@ -4,6 +4,10 @@
  * parses every frame with it and ignores what does not match.
  *
  * Small on purpose: clients refetch through the API, so permission checks stay in one place.
+ * The exception is new_message, the one event sent many times a second: it carries the message
+ * as its recipient may see it (presented by the server for each side, as the API would), so the
+ * other side shows it without a request; `afterId` names the message before it, and a page
+ * whose newest message is another one (an event missed, or arriving out of order) fetches.
  * messages_read tells a sender that the other side read up to a message (read receipts);
  * client_joined tells the owner that an invite was used, so the list stops saying "Pending
  * Invite" without a reload. branding_updated tells a client's open portal that its owner changed
@@ -14,6 +18,7 @@
  * the same checks. Close codes and types live in shared/realtime.ts, which has no zod.
  */
 import * as z from "zod/mini";
+import { messageSchema } from "./schemas/message-payload";
 
 /**
  * An id as events carry it. The browser only matches it against its own lists; the server,
@@ -24,12 +29,23 @@ const eventId = z.string().check(z.minLength(1), z.maxLength(100));
 export const MESSAGE_EVENT_TYPES = ["new_message", "feedback_updated", "messages_read"] as const;
 export type MessageEventType = (typeof MESSAGE_EVENT_TYPES)[number];
 
-const messageEventSchema = z.object({
-  type: z.enum(MESSAGE_EVENT_TYPES),
+const newMessageSchema = z.object({
+  type: z.literal("new_message"),
+  clientId: eventId,
+  messageId: eventId,
+  /** The message as this recipient sees it; absent when it did not fit the event (fetch it). */
+  message: z.optional(messageSchema),
+  /** The conversation's message just before it (none for the first). */
+  afterId: z.optional(z.nullable(eventId)),
+});
+export type NewMessageEvent = z.infer<typeof newMessageSchema>;
+
+const messageChangeSchema = z.object({
+  type: z.enum(["feedback_updated", "messages_read"]),
   clientId: eventId,
   messageId: eventId,
 });
-export type MessageEvent = z.infer<typeof messageEventSchema>;
+export type MessageEvent = NewMessageEvent | z.infer<typeof messageChangeSchema>;
 
 const clientJoinedSchema = z.object({
   type: z.literal("client_joined"),
@@ -45,7 +61,8 @@ const brandingUpdatedSchema = z.object({
 
 /** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
 export const realtimeEventSchema = z.discriminatedUnion("type", [
-  messageEventSchema,
+  newMessageSchema,
+  messageChangeSchema,
   clientJoinedSchema,
   brandingUpdatedSchema,
 ]);

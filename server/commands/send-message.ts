@@ -66,7 +66,13 @@ export async function appendMessage(
                                           'senderId', sender_id), ?, ?
          from message
      ), ${emails.sql}
-     select ${MESSAGE_COLUMNS} from message`,
+     select ${MESSAGE_COLUMNS},
+            -- The statement's snapshot holds the conversation without the new row: its newest
+            -- message is the one before. (One committed while we waited for the lock may be
+            -- missed: the event then names an older one, and the pages fetch.)
+            (select p.id from messages p where p.client_id = message.client_id
+              order by p.seq desc limit 1) as "previousId"
+       from message`,
     [
       clientId,
       randomUUID(),

@@ -80,7 +80,14 @@ describe("domain events", () => {
 
     await expect
       .poll(() => events.filter((event) => event.messageId === sent.body.id))
-      .toEqual([{ type: "new_message", clientId: path.split("/").pop(), messageId: sent.body.id }]);
+      .toEqual([
+        {
+          type: "new_message",
+          clientId: path.split("/").pop(),
+          messageId: sent.body.id,
+          afterId: null,
+        },
+      ]);
     await server.services.events.idle();
     expect(await textsCounted(server.services)).toBe(before + 1);
     expect(await rowsOf(server)).toEqual([]);

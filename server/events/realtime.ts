@@ -1,6 +1,8 @@
 import type { Services } from "../context";
-import type { DomainEvent, EventListener } from "../domain-events/events";
-import { Client } from "../models";
+import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
+import { Client, type Message, type User } from "../models";
+import { sidesThatMaySee } from "../policies/message-events";
+import { presentNewMessage } from "../presenters/message";
 
 type RealtimeServices = Pick<Services, "db" | "realtime">;
 
@@ -15,6 +17,11 @@ export const RENEWED_SESSION_GRACE_MS = 5_000;
  * sides hear of its messages, decisions, reads and a client's join; an owner's branding or plan
  * reaches their joined clients' portals; ended sessions and deleted users lose their sockets.
  * Safe to repeat: a page that hears of a message twice fetches after the seq it has.
+ *
+ * A new text or file carries the message as each side sees it, presented from the rows the
+ * command wrote (no query), with the id of the message before it: the other side shows it
+ * without a request. A new version (which changes the older one too), or an event run again by
+ * another instance (no rows at hand), goes with ids only, and the pages fetch.
  */
 export const realtimeListener: EventListener<RealtimeServices> = {
   name: "realtime",
@@ -31,22 +38,43 @@ export const realtimeListener: EventListener<RealtimeServices> = {
     "PlanChanged",
     "SessionEnded",
   ],
-  async handle(services, { event }) {
-    await announce(services, event);
+  async handle(services, recorded) {
+    await announce(services, recorded);
   },
 };
 
-async function announce(services: RealtimeServices, event: DomainEvent): Promise<void> {
+type MessageEvent = Extract<DomainEvent, { senderId: string }>;
+
+function announceMessage(
+  services: RealtimeServices,
+  { event, loaded }: RecordedEvent<MessageEvent>,
+): Promise<void> {
+  const ids = {
+    type: "new_message" as const,
+    clientId: event.clientId,
+    messageId: event.messageId,
+  };
+  const { sender, client, message } = (loaded ?? {}) as {
+    sender?: User;
+    client?: Client;
+    message?: Message;
+  };
+  if (event.type === "VersionUploaded" || !sender || !client || message?.previousId === undefined)
+    return services.realtime.publish(ids);
+  return services.realtime.publish(
+    { ...ids, afterId: message.previousId },
+    presentNewMessage(message, sender, client, sidesThatMaySee(client)),
+  );
+}
+
+async function announce(services: RealtimeServices, recorded: RecordedEvent): Promise<void> {
   const { realtime } = services;
+  const { event } = recorded;
   switch (event.type) {
     case "MessageCreated":
     case "FileUploaded":
     case "VersionUploaded":
-      return realtime.publish({
-        type: "new_message",
-        clientId: event.clientId,
-        messageId: event.messageId,
-      });
+      return announceMessage(services, recorded as RecordedEvent<MessageEvent>);
     case "FeedbackDecided":
       return realtime.publish({
         type: "feedback_updated",

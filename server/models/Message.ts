@@ -33,6 +33,11 @@ export class Message extends BaseModel {
   fileSize?: number | null;
   /** No later version of this file exists (true for any message that is not a file thread). */
   isLatestVersion?: boolean;
+  /**
+   * Read by the statement that appends a message: the conversation's message just before it
+   * (null for the first), which its new_message event names (server/events/realtime.ts).
+   */
+  previousId?: string | null;
 
   static override modifiers = {
     /**

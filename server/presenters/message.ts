@@ -1,5 +1,7 @@
+import { ownerNameForClient } from "../../shared/owner-name";
 import type { MessagePayload } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
+import type { MessageViews } from "../realtime/events";
 import type { Client, Message, User } from "../models";
 import { hasPreview } from "../uploads/image-preview";
 import type { MessageView } from "../queries/load-conversation";
@@ -49,4 +51,32 @@ export function presentSentMessage(message: Message, sender: User, client: Clien
     readState: { owner: 0, client: 0 },
     senderNames: { owner: sender.role === "owner" ? sender.fullName : "", client: client.name },
   });
+}
+
+/**
+ * A message just sent, as each of `sides` sees it in the conversation (for its new_message
+ * event), from the rows just written: unread by anyone, and the owner named as each side names
+ * them (the portal shows the company name when there is one).
+ */
+export function presentNewMessage(
+  message: Message,
+  sender: User,
+  client: Client,
+  sides: Role[],
+): MessageViews {
+  const views: MessageViews = {};
+  for (const side of sides) {
+    const ownerName =
+      sender.role !== "owner"
+        ? ""
+        : side === "owner"
+          ? sender.fullName
+          : ownerNameForClient(sender);
+    views[side] = presentMessage(message, {
+      viewerRole: side,
+      readState: { owner: 0, client: 0 },
+      senderNames: { owner: ownerName, client: client.name },
+    });
+  }
+  return views;
 }

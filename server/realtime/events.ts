@@ -1,12 +1,23 @@
 import type { RealtimeEvent } from "../../shared/realtime";
+import type { MessagePayload } from "../../shared/schemas/message-payload";
+import type { Role } from "../../shared/schemas/user";
+
+/**
+ * A new message as each side of its conversation may see it (server/presenters/message.ts);
+ * a side without a view gets the event's ids only, and fetches.
+ */
+export type MessageViews = Partial<Record<Role, MessagePayload>>;
 
 /**
  * What the rest of the server needs from realtime delivery. Commands publish after their
  * transaction commits; every server instance delivers to its own sockets.
  */
 export interface RealtimePublisher {
-  /** Delivers `event` to the sockets of the conversation's owner and client, on every instance. */
-  publish(event: RealtimeEvent): Promise<void>;
+  /**
+   * Delivers `event` to the sockets of the conversation's owner and client, on every instance;
+   * a new_message with each side's view of the message, when given and small enough.
+   */
+  publish(event: RealtimeEvent, views?: MessageViews): Promise<void>;
   /** Closes every socket of these users, on every instance (e.g. a deleted client). */
   disconnectUsers(userIds: string[]): Promise<void>;
   /**

@@ -1,8 +1,8 @@
 import type { RealtimeEvent } from "../../shared/realtime";
-import type { RealtimePublisher } from "./events";
+import type { MessageViews, RealtimePublisher } from "./events";
 
 export type HubMessage =
-  | { kind: "event"; event: RealtimeEvent }
+  | { kind: "event"; event: RealtimeEvent; views?: MessageViews }
   | { kind: "disconnect"; userIds: string[] }
   /**
    * An ended session: its sockets close at once, or `afterMs` later (sessions are named by
@@ -33,8 +33,8 @@ export class RealtimeHub implements RealtimePublisher {
   /** Resolves once the hub delivers (a transport has connected); nothing to wait for here. */
   async start(): Promise<void> {}
 
-  async publish(event: RealtimeEvent): Promise<void> {
-    await this.transmit({ kind: "event", event });
+  async publish(event: RealtimeEvent, views?: MessageViews): Promise<void> {
+    await this.transmit(views ? { kind: "event", event, views } : { kind: "event", event });
   }
 
   async disconnectUsers(userIds: string[]): Promise<void> {

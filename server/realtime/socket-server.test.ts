@@ -220,10 +220,55 @@ describe("delivery", () => {
       ...newMessage(client.clientId),
       content: "secret",
       ownerId: owner.userId,
-    } as MessageEvent;
+    } as unknown as MessageEvent;
     await server.services.realtime.publish(event);
     const received = await socket.waitFor((e) => e.messageId === event.messageId);
     expect(Object.keys(received).sort()).toEqual(["clientId", "messageId", "type"]);
+  });
+
+  it("sends each side its own view of a new message, and never one view to both", async () => {
+    const owner = await makeOwner(server.db);
+    const client = await makeClient(server.db, owner);
+    const ownerSocket = await open(owner);
+    const clientSocket = await open(client);
+    const event = { ...newMessage(client.clientId), afterId: null };
+    const createdAt = new Date().toISOString();
+    const view = (senderName: string) => ({
+      id: event.messageId,
+      content: "Hello",
+      fileUrl: null,
+      fileName: null,
+      senderRole: "owner" as const,
+      senderName,
+      requiresFeedback: false,
+      feedbackStatus: null,
+      feedbackComment: null,
+      createdAt,
+      read: false,
+    });
+    await server.services.realtime.publish(event, {
+      owner: view("Olivia Owner"),
+      client: view("Studio Olivia"),
+    });
+    expect(await ownerSocket.waitFor((e) => e.messageId === event.messageId)).toEqual({
+      ...event,
+      message: view("Olivia Owner"),
+    });
+    expect(await clientSocket.waitFor((e) => e.messageId === event.messageId)).toEqual({
+      ...event,
+      message: view("Studio Olivia"),
+    });
+    // A view for one side only: the other gets the ids; a message put on the event itself
+    // (for both sides) is taken off.
+    const second = { ...newMessage(client.clientId), afterId: event.messageId };
+    await server.services.realtime.publish(
+      { ...second, message: view("Olivia Owner") } as MessageEvent,
+      { owner: view("Olivia Owner") },
+    );
+    expect(await clientSocket.waitFor((e) => e.messageId === second.messageId)).toEqual(second);
+    expect((await ownerSocket.waitFor((e) => e.messageId === second.messageId)).message).toEqual(
+      view("Olivia Owner"),
+    );
   });
 
   it("drops events for unknown or malformed conversations without harm", async () => {

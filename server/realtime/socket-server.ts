@@ -12,6 +12,7 @@ import {
   type SocketIdentity,
   sessionExpiry,
 } from "./access";
+import type { MessageViews } from "./events";
 import type { HubMessage } from "./hub";
 import { MembersCache } from "./members-cache";
 import { readRealtimeEvent } from "./wire";
@@ -46,6 +47,7 @@ export const DEFAULT_SOCKET_OPTIONS: SocketServerOptions = {
 
 interface PendingDelivery {
   event: RealtimeEvent;
+  views: MessageViews | undefined;
   /** undefined while being looked up; null when there is no such conversation. */
   members: Members | null | undefined;
 }
@@ -251,7 +253,7 @@ export class RealtimeSocketServer {
           this.services.logger.warn({ event: message.event }, "realtime: malformed event dropped");
           return;
         }
-        this.enqueue(event);
+        this.enqueue(event, message.views);
         return;
       }
       case "disconnect":
@@ -284,9 +286,9 @@ export class RealtimeSocketServer {
    * by side) but sends in arrival order, so a socket sees events in the order they were
    * published on this channel.
    */
-  private enqueue(event: RealtimeEvent): void {
+  private enqueue(event: RealtimeEvent, views: MessageViews | undefined): void {
     if (this.byUser.size === 0) return;
-    const item: PendingDelivery = { event, members: undefined };
+    const item: PendingDelivery = { event, views, members: undefined };
     this.deliveries.push(item);
     this.members
       .get(event.clientId)
@@ -299,7 +301,7 @@ export class RealtimeSocketServer {
         while (this.deliveries[0] && this.deliveries[0].members !== undefined) {
           const next = this.deliveries.shift()!;
           try {
-            if (next.members) this.send(next.event, next.members);
+            if (next.members) this.send(next, next.members);
           } catch (error) {
             this.services.logger.error({ err: error, event: next.event }, "realtime: send failed");
           }
@@ -307,11 +309,15 @@ export class RealtimeSocketServer {
       });
   }
 
-  /** Sends the event to this instance's sockets of the conversation's owner and client. */
-  private send(event: RealtimeEvent, members: Members): void {
-    let data: string | undefined;
-    for (const userId of [members.ownerId, members.clientUserId]) {
+  /**
+   * Sends the event to this instance's sockets of the conversation's owner and client, each
+   * with its own side's view of a new message (when the event has views).
+   */
+  private send({ event, views }: PendingDelivery, members: Members): void {
+    for (const role of ["owner", "client"] as const) {
+      const userId = role === "owner" ? members.ownerId : members.clientUserId;
       if (!userId) continue;
+      let data: string | undefined;
       for (const connection of [...(this.byUser.get(userId) ?? [])]) {
         if (connection.ws.readyState !== WebSocket.OPEN) continue;
         if (connection.ws.bufferedAmount > this.options.maxBufferedBytes) {
@@ -319,7 +325,8 @@ export class RealtimeSocketServer {
           connection.ws.terminate();
           continue;
         }
-        data ??= JSON.stringify(event);
+        const view = views?.[role];
+        data ??= JSON.stringify(view ? { ...event, message: view } : event);
         connection.ws.send(data);
       }
     }

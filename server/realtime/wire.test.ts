@@ -22,6 +22,34 @@ describe("hub wire format", () => {
     ).toEqual({ kind: "event", event });
   });
 
+  it("carries a new message's views when they fit in a payload, and checks them on arrival", () => {
+    const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
+    const view = (content: string) => ({
+      id: event.messageId,
+      content,
+      fileUrl: null,
+      fileName: null,
+      senderRole: "client" as const,
+      senderName: "Carla Client",
+      requiresFeedback: false,
+      feedbackStatus: null,
+      feedbackComment: null,
+      createdAt: "2026-11-29T00:00:00.000Z",
+      read: false,
+    });
+    const views = { owner: view("Hi"), client: view("Hi") };
+    const [fits] = encodeHubMessage({ kind: "event", event, views });
+    expect(decodeHubMessage(fits!)).toEqual({ kind: "event", event, views });
+    // Too long for one NOTIFY: the event goes with ids only.
+    const long = { owner: view("x".repeat(5_000)), client: view("x".repeat(5_000)) };
+    const [cut] = encodeHubMessage({ kind: "event", event, views: long });
+    expect(Buffer.byteLength(cut!)).toBeLessThan(MAX_PAYLOAD_BYTES);
+    expect(decodeHubMessage(cut!)).toEqual({ kind: "event", event });
+    // Views that are not messages are dropped; the event still goes.
+    const forged = JSON.stringify({ kind: "event", event, views: { client: { id: 1 } } });
+    expect(decodeHubMessage(forged)).toEqual({ kind: "event", event });
+  });
+
   it("splits long disconnect lists below Postgres's payload limit", () => {
     const userIds = Array.from({ length: 250 }, () => randomUUID());
     const payloads = encodeHubMessage({ kind: "disconnect", userIds });

@@ -1,6 +1,14 @@
+import * as z from "zod/mini";
 import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
+import { messageSchema } from "../../shared/schemas/message-payload";
 import { isUuid } from "../validate";
+import type { MessageViews } from "./events";
 import type { HubMessage } from "./hub";
+
+const viewsSchema = z.object({
+  owner: z.optional(messageSchema),
+  client: z.optional(messageSchema),
+});
 
 /** A session id's SHA-256, as sessions are stored. */
 const SESSION_HASH = /^[0-9a-f]{64}$/;
@@ -11,7 +19,14 @@ const SESSION_HASH = /^[0-9a-f]{64}$/;
  */
 export function readRealtimeEvent(value: unknown): RealtimeEvent | null {
   const parsed = realtimeEventSchema.safeParse(value);
-  return parsed.success && isUuid(parsed.data.clientId) ? parsed.data : null;
+  if (!parsed.success || !isUuid(parsed.data.clientId)) return null;
+  const event = parsed.data;
+  // A message goes out only as each side's own view (views), never as one copy for both sides.
+  if (event.type === "new_message" && event.message) {
+    const { message: _sameForBoth, ...ids } = event;
+    return ids;
+  }
+  return event;
 }
 
 /** The longest an ended session's sockets may be left open (the renewed browser's grace). */
@@ -30,7 +45,15 @@ export function encodeHubMessage(message: HubMessage): string[] {
   switch (message.kind) {
     case "event": {
       const event = readRealtimeEvent(message.event);
-      return event ? [JSON.stringify({ kind: "event", event })] : [];
+      if (!event) return [];
+      // A long message does not fit: its event goes with ids only, and the pages fetch it.
+      const withViews =
+        message.views && JSON.stringify({ kind: "event", event, views: message.views });
+      return [
+        withViews && Buffer.byteLength(withViews) <= MAX_PAYLOAD_BYTES
+          ? withViews
+          : JSON.stringify({ kind: "event", event }),
+      ];
     }
     case "disconnect": {
       const payloads: string[] = [];
@@ -104,7 +127,13 @@ function decodeMessage(value: unknown): HubMessage | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   const event = record.kind === "event" ? readRealtimeEvent(record.event) : null;
-  if (event) return { kind: "event", event };
+  if (event) {
+    // Views that do not check out are left out: the pages fetch the message instead.
+    const views = record.views === undefined ? null : viewsSchema.safeParse(record.views);
+    return views?.success
+      ? { kind: "event", event, views: views.data as MessageViews }
+      : { kind: "event", event };
+  }
   if (
     record.kind === "disconnect" &&
     Array.isArray(record.userIds) &&

@@ -1,8 +1,14 @@
 import WebSocket, { type ClientOptions } from "ws";
 import type { RealtimeEvent as SentEvent } from "../../shared/realtime";
+import type { MessagePayload } from "../../shared/schemas/message-payload";
 
 /** An event as received; `messageId` is absent on client_joined. */
-export type RealtimeEvent = SentEvent & { messageId?: string };
+export type RealtimeEvent = SentEvent & {
+  messageId?: string;
+  /** new_message only: the message as this socket's side sees it, and the one before it. */
+  message?: MessagePayload;
+  afterId?: string | null;
+};
 
 export interface SocketOptions {
   /** The Cookie header, e.g. `sid=...` or a TestAgent's cookieHeader. */

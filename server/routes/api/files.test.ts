@@ -277,6 +277,7 @@ describe("POST /api/clients/:id/upload", () => {
   it("stores the file under a server-made name and answers with the file message", async () => {
     const events: HubMessage[] = [];
     const unsubscribe = server.services.realtime.subscribe((message) => events.push(message));
+    const newest = (await A.agent.get(`/api/clients/${A1.id}/messages`)).body.at(-1)?.id ?? null;
     const response = await uploadFile(A.agent, A1.id, PDF, "Proposal v1.pdf", "true");
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
@@ -301,7 +302,14 @@ describe("POST /api/clients/:id/upload", () => {
       .poll(() => events)
       .toContainEqual({
         kind: "event",
-        event: { type: "new_message", clientId: A1.id, messageId: response.body.id },
+        event: {
+          type: "new_message",
+          clientId: A1.id,
+          messageId: response.body.id,
+          afterId: newest,
+        },
+        // The owner's view is the answer itself.
+        views: expect.objectContaining({ owner: response.body }),
       });
     unsubscribe();
     const row = await StoredFile.query().findOne({

@@ -169,7 +169,7 @@ describe("Idempotency-Key on POST /api/clients/:id/messages", () => {
     const stored = await messagesOf(client.id);
     expect(stored.map((message) => message.content)).toEqual(["Invoice attached"]);
     expect(await events.before(owner.agent)).toEqual([
-      { type: "new_message", clientId: client.id, messageId: first.body.id },
+      { type: "new_message", clientId: client.id, messageId: first.body.id, afterId: null },
     ]);
     // Without a key nothing changes: each POST is a message.
     await owner.agent.post(path, { content: "one" });

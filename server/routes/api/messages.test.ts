@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addClient } from "../../../tests/support/conversations";
 import { signUpOwner, startConversation } from "../../../tests/support/factories";
+import { usingPostgres } from "../../../tests/support/database";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
 import { TestSocket } from "../../../tests/support/ws-client";
 import { MESSAGE_MAX_LENGTH } from "../../../shared/schemas/messages";
@@ -151,10 +152,28 @@ describe("sending and reading messages", () => {
     );
     try {
       const sent = await client.agent.post(`${path}/messages`, { content: "ping" });
-      const event = { type: "new_message", clientId: client.id, messageId: sent.body.id };
+      // The conversation's first message: none before it.
+      const event = {
+        type: "new_message",
+        clientId: client.id,
+        messageId: sent.body.id,
+        afterId: null,
+      };
       expect(await recorded.before()).toEqual([event]);
-      expect(await sockets[0]!.waitFor((e) => e.messageId === sent.body.id)).toEqual(event);
-      expect(await sockets[1]!.waitFor((e) => e.messageId === sent.body.id)).toEqual(event);
+      // Each side's event carries the message exactly as that side's API shows it.
+      const [ownerView, clientView] = await Promise.all(
+        [owner.agent, client.agent].map(async (agent) =>
+          (await agent.get(`${path}/messages`)).body.at(-1),
+        ),
+      );
+      expect(await sockets[0]!.waitFor((e) => e.messageId === sent.body.id)).toEqual({
+        ...event,
+        message: ownerView,
+      });
+      expect(await sockets[1]!.waitFor((e) => e.messageId === sent.body.id)).toEqual({
+        ...event,
+        message: clientView,
+      });
       // A marker into the other owner's own conversation: once it is in, `event` would be too.
       const othersMarker = await publishMarker((await addClient(other)).id);
       await sockets[2]!.waitFor((e) => e.messageId === othersMarker.messageId);
@@ -166,6 +185,53 @@ describe("sending and reading messages", () => {
     } finally {
       recorded.stop();
       for (const socket of sockets) socket.close();
+    }
+  });
+
+  it("names the message before each new one, and names the owner to the client as the portal does", async () => {
+    const { owner, client, path } = await conversation();
+    const profile = await owner.agent.patch("/api/user/profile", {
+      fullName: "Olivia Owner",
+      companyName: "Studio Olivia",
+    });
+    expect(profile.status).toBe(200);
+    const sockets = await Promise.all(
+      [owner.agent, client.agent].map((agent) =>
+        TestSocket.open(server.url, { cookie: agent.cookieHeader }),
+      ),
+    );
+    try {
+      const first = await owner.agent.post(`${path}/messages`, { content: "First" });
+      const second = await client.agent.post(`${path}/messages`, { content: "Second" });
+      const [toOwner, toClient] = sockets.map((socket) =>
+        socket.waitFor((e) => e.messageId === first.body.id),
+      );
+      expect((await toOwner)!.message!.senderName).toBe("Olivia Owner");
+      expect((await toClient)!.message!.senderName).toBe("Studio Olivia");
+      for (const socket of sockets) {
+        const event = await socket.waitFor((e) => e.messageId === second.body.id);
+        expect(event.afterId).toBe(first.body.id);
+        expect(event.message).toMatchObject({ content: "Second", senderName: "Carla Client" });
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+
+  it("carries a long message in the event where it fits (in process), else ids only (NOTIFY)", async () => {
+    const { owner, client, path } = await conversation();
+    const socket = await TestSocket.open(server.url, { cookie: client.agent.cookieHeader });
+    try {
+      const sent = await owner.agent.post(`${path}/messages`, {
+        content: "z".repeat(MESSAGE_MAX_LENGTH),
+      });
+      const event = await socket.waitFor((e) => e.messageId === sent.body.id);
+      // PostgreSQL refuses NOTIFY payloads of 8,000 bytes: the page fetches this one.
+      if (usingPostgres) expect(event.message).toBeUndefined();
+      else expect(event.message?.content).toHaveLength(MESSAGE_MAX_LENGTH);
+      expect(event.afterId).toBeNull();
+    } finally {
+      socket.close();
     }
   });
 });

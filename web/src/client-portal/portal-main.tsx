@@ -5,6 +5,7 @@ import { ownerNameForClient } from "../../../shared/owner-name";
 import { CLOSE_CODES } from "../../../shared/realtime";
 import type { User } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
+import { placeArrivedMessage } from "../conversation/arrived-message";
 import { Conversation } from "../conversation/conversation";
 import { useUnreadCount } from "../conversation/unread-count";
 import { ConnectionBanner } from "../realtime/connection-banner";
@@ -75,6 +76,7 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
   useEffect(() => rememberClient(client.id), [client.id]);
   const status = useRealtime({
     side: "client",
+    placeMessage: placeArrivedMessage,
     onEnded: (code) => {
       if (code !== CLOSE_CODES.accessRevoked) return;
       // Nothing of the conversation stays in memory once access is gone.

@@ -8,8 +8,10 @@ import {
   olderPageParam,
   oldestFirst,
   withAppended,
+  withArrived,
   withReplaced,
 } from "./message-pages";
+import { placeArrivedMessage } from "./arrived-message";
 import { fetchMessagePage } from "./messages-query";
 
 const message = (id: string, fields: Partial<Message> = {}): Message => ({
@@ -102,6 +104,26 @@ describe("message pages", () => {
     });
   });
 
+  it("places a message that came with its event right after the one it follows, and only there", () => {
+    const data = loaded(["4", "5"], ["2", "3"]);
+    const arrived = withArrived(data, message("6"), "5");
+    expect(ids(oldestFirst(arrived!))).toEqual(["2", "3", "4", "5", "6"]);
+    // Once is enough: the same event again (another tab's echo) changes nothing.
+    expect(withArrived(arrived!, message("6"), "5")).toBe(arrived);
+    // A gap (the event for "6" was missed) or an event out of order: fetch instead.
+    expect(withArrived(data, message("7"), "6")).toBeNull();
+    expect(withArrived(arrived!, message("5b"), "5")).toBeNull();
+    // A conversation's first message, into an empty conversation.
+    const empty: MessagePages = {
+      pages: [{ messages: [], hasMore: false }],
+      pageParams: [undefined],
+    };
+    expect(ids(oldestFirst(withArrived(empty, message("1"), null)!))).toEqual(["1"]);
+    expect(withArrived(empty, message("2"), "1")).toBeNull();
+    // Nothing loaded yet: the first fetch brings it.
+    expect(withArrived(undefined, message("6"), "5")).toBeNull();
+  });
+
   it("replaces a loaded message with the server's newer copy in place, on any page", () => {
     const data = loaded(["4", "5"], ["2", "3"]);
     const decided = message("2", { feedbackStatus: "approved" });
@@ -111,5 +133,55 @@ describe("message pages", () => {
     expect(oldestFirst(data)[0]!.feedbackStatus).toBeNull();
     expect(ids(oldestFirst(withReplaced(data, message("9"))!))).toEqual(["2", "3", "4", "5"]);
     expect(withReplaced(undefined, decided)).toBeUndefined();
+  });
+});
+
+describe("placeArrivedMessage", () => {
+  const event = (id: string, afterId: string | null | undefined, withMessage = true) => ({
+    type: "new_message" as const,
+    clientId: "c1",
+    messageId: id,
+    ...(withMessage ? { message: message(id) } : {}),
+    ...(afterId === undefined ? {} : { afterId }),
+  });
+  const seeded = (...messageIds: string[]) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<MessagePages>(queryKeys.messages("c1"), {
+      pages: [{ messages: messageIds.map((id) => message(id)), hasMore: false }],
+      pageParams: [undefined],
+    });
+    return queryClient;
+  };
+  const shown = (queryClient: QueryClient) =>
+    ids(oldestFirst(queryClient.getQueryData<MessagePages>(queryKeys.messages("c1"))!));
+
+  it("shows the message without a request when it follows the newest loaded one", () => {
+    const queryClient = seeded("1", "2");
+    expect(placeArrivedMessage(queryClient, event("3", "2"))).toBe(true);
+    expect(shown(queryClient)).toEqual(["1", "2", "3"]);
+  });
+
+  it("leaves the conversation to a fetch after a gap, without the message, or without afterId", () => {
+    const queryClient = seeded("1", "2");
+    expect(placeArrivedMessage(queryClient, event("4", "3"))).toBe(false);
+    expect(placeArrivedMessage(queryClient, event("3", "2", false))).toBe(false);
+    expect(placeArrivedMessage(queryClient, event("3", undefined))).toBe(false);
+    expect(
+      placeArrivedMessage(queryClient, { type: "messages_read", clientId: "c1", messageId: "2" }),
+    ).toBe(false);
+    expect(shown(queryClient)).toEqual(["1", "2"]);
+  });
+
+  it("does not place a message while the conversation is being fetched (its answer may be older)", async () => {
+    const queryClient = seeded("1", "2");
+    let answer: (page: MessagePage) => void = () => undefined;
+    const fetching = queryClient.fetchInfiniteQuery({
+      queryKey: queryKeys.messages("c1"),
+      queryFn: () => new Promise<MessagePage>((resolve) => (answer = resolve)),
+      initialPageParam: undefined as string | undefined,
+    });
+    expect(placeArrivedMessage(queryClient, event("3", "2"))).toBe(false);
+    answer({ messages: [message("1"), message("2"), message("3")], hasMore: false });
+    await fetching;
   });
 });

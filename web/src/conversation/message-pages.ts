@@ -37,6 +37,27 @@ export function withAppended(data: MessagePages | undefined, message: Message) {
   return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
 }
 
+/**
+ * A message that arrived with its event, placed after the newest loaded one when that is the
+ * message its event says comes before it (`afterId`; null for a conversation's first). Null
+ * when it cannot be placed (an event was missed, or came out of order, or nothing is loaded):
+ * the caller fetches the conversation instead.
+ */
+export function withArrived(
+  data: MessagePages | undefined,
+  message: Message,
+  afterId: string | null,
+): MessagePages | null {
+  const newest = data?.pages[0];
+  if (!data || !newest) return null;
+  if (data.pages.some((page) => page.messages.some((known) => known.id === message.id))) {
+    return data;
+  }
+  const last = newest.messages.at(-1);
+  if ((last?.id ?? null) !== afterId || (!last && newest.hasMore)) return null;
+  return withAppended(data, message) ?? null;
+}
+
 /** The server's newer copy of a loaded message (a decided file) in its place. */
 export function withReplaced(data: MessagePages | undefined, message: Message) {
   return (

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/query-keys";
+import { placeArrivedMessage } from "../conversation/arrived-message";
 import { TestModeBar } from "../billing/test-mode-bar";
 import { OfflineBanner } from "../realtime/offline-banner";
 import { useRealtime } from "../realtime/use-realtime";
@@ -27,7 +28,7 @@ export function DashboardPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const selectedId = searchParams.get("client");
-  const realtimeStatus = useRealtime({ side: "owner" });
+  const realtimeStatus = useRealtime({ side: "owner", placeMessage: placeArrivedMessage });
   useSubscriptionSuccessNotice();
   useSettingsLink(setSettingsTab);
   useUnreadInTitle();

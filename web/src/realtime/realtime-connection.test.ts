@@ -277,6 +277,16 @@ describe("invalidations", () => {
     ]);
   });
 
+  it("leaves out the conversation when the event's message was placed in it", () => {
+    expect(invalidationsFor({ ...event, type: "new_message" }, "owner", true)).toEqual([
+      ["attachments", "c1"],
+      ["clients"],
+    ]);
+    expect(invalidationsFor({ ...event, type: "new_message" }, "client", true)).toEqual([
+      ["attachments", "c1"],
+    ]);
+  });
+
   it("refreshes the owner's client list when a client joins", () => {
     expect(invalidationsFor({ type: "client_joined", clientId: "c1" }, "owner")).toEqual([
       ["clients"],

@@ -13,8 +13,15 @@ import {
 /** Whose page listens: the owner dashboard or the client portal refresh different lists. */
 export type RealtimeSide = "owner" | "client";
 
-/** What an event makes stale. Events carry ids only; the lists refetch through the API. */
-export function invalidationsFor(event: RealtimeEvent, side: RealtimeSide): readonly unknown[][] {
+/**
+ * What an event makes stale: the lists refetch through the API. `placed`: the event's new
+ * message is in its conversation already (placeArrivedMessage), which need not refetch.
+ */
+export function invalidationsFor(
+  event: RealtimeEvent,
+  side: RealtimeSide,
+  placed = false,
+): readonly unknown[][] {
   if (event.type === "client_joined") {
     // ["clients"] covers the list and each client's details.
     return side === "owner" ? [[...queryKeys.clients]] : [];
@@ -24,7 +31,7 @@ export function invalidationsFor(event: RealtimeEvent, side: RealtimeSide): read
     // the owner's own pages have the change already.
     return side === "client" ? [[...queryKeys.client(event.clientId)]] : [];
   }
-  const keys: unknown[][] = [[...queryKeys.messages(event.clientId)]];
+  const keys: unknown[][] = placed ? [] : [[...queryKeys.messages(event.clientId)]];
   if (event.type !== "messages_read") keys.push([...queryKeys.attachments(event.clientId)]);
   // The owner's client list carries unread counts, "awaiting reply" and the activity order.
   if (side === "owner") keys.push([...queryKeys.clients]);
@@ -46,13 +53,18 @@ interface UseRealtimeOptions {
   side: RealtimeSide;
   /** Called for 4001 (access removed); the socket stays closed. */
   onEnded?: (code: number) => void;
+  /**
+   * Puts a new message that came with its event into its conversation; false when it could
+   * not (the conversation refetches). The conversation feature's placeArrivedMessage.
+   */
+  placeMessage?: (queryClient: QueryClient, event: RealtimeEvent) => boolean;
 }
 
 /**
  * Keeps one /ws connection open while mounted and turns its events into query
  * invalidations; reconnects with backoff and catches up. Returns the connection's status.
  */
-export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStatus {
+export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions): RealtimeStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
   const onEndedRef = useRef(onEnded);
@@ -72,7 +84,11 @@ export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStat
         if (next === "open") connectivity?.reportSocket(true);
         else if (next === "reconnecting") connectivity?.reportSocket(false);
       },
-      onEvent: (event) => invalidate(queryClient, invalidationsFor(event, side)),
+      onEvent: (event) =>
+        invalidate(
+          queryClient,
+          invalidationsFor(event, side, placeMessage?.(queryClient, event) ?? false),
+        ),
       onConnected: () => invalidate(queryClient, catchUpInvalidations(side)),
       onEnded: (code) => {
         // The server says to ask who is signed in now (the access is gone).
@@ -89,7 +105,7 @@ export function useRealtime({ side, onEnded }: UseRealtimeOptions): RealtimeStat
       },
     });
     return () => connection.close();
-  }, [queryClient, side]);
+  }, [queryClient, side, placeMessage]);
 
   return status;
 }
