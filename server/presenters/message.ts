@@ -1,4 +1,4 @@
-import type { MessagePayload } from "../../shared/schemas/messages";
+import type { MessagePayload, NewestMessagePage } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
 import type { Client, Message, User } from "../models";
 import { hasPreview } from "../uploads/image-preview";
@@ -35,6 +35,17 @@ export function presentMessage(message: Message, view: MessageView): MessagePayl
     versionNumber: message.versionNumber ?? 1,
     isLatestVersion: message.isLatestVersion ?? true,
     read: message.seq <= view.readState[readBy],
+  };
+}
+
+/** A page of messages as a first screen carries it: the messages and whether older ones exist. */
+export function presentMessagePage(
+  page: { messages: Message[]; hasMore: boolean },
+  view: MessageView,
+): NewestMessagePage {
+  return {
+    messages: page.messages.map((message) => presentMessage(message, view)),
+    hasMore: page.hasMore,
   };
 }
 

@@ -61,6 +61,17 @@ export const messageSchema = z.strictObject({
 });
 export type MessagePayload = z.infer<typeof messageSchema>;
 
+/**
+ * A conversation's newest page as a first screen carries it (GET /api/portal/{id}, GET
+ * /api/dashboard): what GET /api/clients/{id}/messages answers, oldest to newest, and its
+ * X-Has-More header as hasMore.
+ */
+export const newestMessagePageSchema = z.strictObject({
+  messages: z.array(messageSchema),
+  hasMore: z.boolean(),
+});
+export type NewestMessagePage = z.infer<typeof newestMessagePageSchema>;
+
 export const markReadInput = z.strictObject({
   /** The newest message the viewer has seen. */
   messageId: z.uuid({ error: "messageId must be a message id" }),
