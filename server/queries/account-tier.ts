@@ -1,9 +1,9 @@
 import type { AccountTierInfo } from "../../shared/schemas/user";
 import { TIER_CONFIG, canCreateMoreClients } from "../../shared/tiers";
 import { featureTier, withFeatures } from "../billing/feature-tier";
-import { storageUsage } from "../commands/storage-quota";
 import type { Services } from "../context";
 import { Client, type User } from "../models";
+import { storageUsage } from "./storage-usage";
 
 /**
  * The owner's plan as the dashboard's plan box shows it (GET /api/user/account-tier, and the
