@@ -1,3 +1,10 @@
+// First: the dashboard's first data is asked for while the modules below are still being
+// evaluated (dashboard-bootstrap.ts).
+import {
+  type DashboardOutcome,
+  dashboardBootstrap,
+  seedDashboardCache,
+} from "../dashboard/dashboard-bootstrap";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { LeaveWarning } from "../conversation/leave-warning";
@@ -10,14 +17,24 @@ import { registerServiceWorker } from "../pwa/register-sw";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders platform={webPlatform}>
-      {/* Web only: unsent messages live in memory, so leaving asks first (leave-warning.tsx). */}
-      <LeaveWarning />
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+// Rendered once the first data is in (or known not to be): the pages then find it in the
+// cache and ask for nothing; rendering earlier would send them to ask for it again.
+void dashboardBootstrap.then(render);
+
+function render(outcome: DashboardOutcome) {
+  if (!root) return;
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders
+        platform={webPlatform}
+        seed={(queryClient) => seedDashboardCache(queryClient, outcome)}
+      >
+        {/* Web only: unsent messages live in memory, so leaving asks first (leave-warning.tsx). */}
+        <LeaveWarning />
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
 
 registerServiceWorker();
