@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "../message-limits";
 import { multiLineText } from "./text";
 
-export const MESSAGE_MAX_LENGTH = 10_000;
+export { MESSAGE_MAX_LENGTH };
 export const MESSAGE_PAGE_SIZE = 50;
 
 export const sendMessageInput = z.strictObject({

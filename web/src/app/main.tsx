@@ -10,7 +10,7 @@ import { createRoot } from "react-dom/client";
 import { LeaveWarning } from "../conversation/leave-warning";
 import { webPlatform } from "../platform/web-platform";
 import { AppProviders } from "./providers";
-import { AppRouter } from "./router";
+import { AppRouter, loadAuthPage } from "./router";
 import "../ui/theme.css";
 import { registerServiceWorker } from "../pwa/register-sw";
 
@@ -23,6 +23,8 @@ void dashboardBootstrap.then(render);
 
 function render(outcome: DashboardOutcome) {
   if (!root) return;
+  // Signed out, the dashboard sends the visitor to /auth: its page starts loading now.
+  if (outcome.kind === "signed-out") void loadAuthPage();
   createRoot(root).render(
     <StrictMode>
       <AppProviders
