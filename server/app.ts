@@ -30,6 +30,7 @@ import fileRoutes from "./routes/api/files";
 import feedbackLinkRoutes from "./routes/api/feedback-links";
 import userRoutes from "./routes/api/user";
 import portalRoutes from "./routes/api/portal";
+import dashboardRoutes from "./routes/api/dashboard";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
 import searchRoutes from "./routes/api/search";
@@ -137,6 +138,7 @@ export function createApp(options: AppOptions) {
     clientRoutes,
     messageRoutes,
     portalRoutes,
+    dashboardRoutes,
     inviteRoutes,
     portalBrandingRoutes,
     fileRoutes,

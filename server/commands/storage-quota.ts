@@ -4,32 +4,11 @@ import { STORAGE_QUOTA_BYTES, type Tier } from "../../shared/tiers";
 import { featureTier } from "../billing/feature-tier";
 import type { Config } from "../config";
 import { payloadTooLarge } from "../errors";
-import { StoredFile, User } from "../models";
+import { User } from "../models";
+import { storageUsedBytes } from "../queries/storage-usage";
 
 export const storageFullMessage = (tier: Tier) =>
   `Storage is full: this account's plan includes ${formatFileSize(STORAGE_QUOTA_BYTES[tier])}. Delete files or upgrade to upload more.`;
-
-/** The `size` of every file in the owner's conversations, whoever uploaded it. */
-export async function storageUsedBytes(db: Knex, ownerId: string): Promise<number> {
-  const row = (await StoredFile.query(db)
-    .joinRelated("client")
-    .where("client.ownerId", ownerId)
-    .sum("files.sizeBytes as used")
-    .first()) as unknown as { used: number | string | null } | undefined;
-  return Number(row?.used ?? 0);
-}
-
-export interface StorageUsage {
-  usedBytes: number;
-  quotaBytes: number;
-}
-
-export async function storageUsage(db: Knex, owner: User): Promise<StorageUsage> {
-  return {
-    usedBytes: await storageUsedBytes(db, owner.id),
-    quotaBytes: STORAGE_QUOTA_BYTES[owner.accountTier],
-  };
-}
 
 /**
  * Inside the transaction that adds a file of `addedBytes` to a conversation of `ownerId`:

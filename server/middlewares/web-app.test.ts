@@ -125,7 +125,25 @@ describe("the HTML pages", () => {
     expect(page.headers.link).toBe(
       `</api/portal/${clientId}>; rel=preload; as=fetch; crossorigin=use-credentials`,
     );
-    for (const other of ["/client/sign-in", "/client/not-an-id", "/invite/abc", "/"]) {
+    for (const other of ["/client/sign-in", "/client/not-an-id", "/invite/abc", "/pricing"]) {
+      expect((await get(other, BROWSER)).headers.link, other).toBeUndefined();
+    }
+  });
+
+  it("name the dashboard's first data in a Link preload on / (with the client it names, if any)", async () => {
+    const dashboard = (query: string) =>
+      `</api/dashboard${query}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const open = await get(`/?client=${clientId}`, BROWSER);
+    expect(open.status).toBe(200);
+    expect(open.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(open.headers.link).toBe(dashboard(`?client=${clientId}`));
+    expect((await get(`/?client=${clientId}&message=${clientId}`, BROWSER)).headers.link).toBe(
+      dashboard(`?client=${clientId}`),
+    );
+    for (const list of ["/", "/?client=not-an-id", "/?settings=notifications"]) {
+      expect((await get(list, BROWSER)).headers.link, list).toBe(dashboard(""));
+    }
+    for (const other of ["/auth", "/pricing", "/subscribe", "/no-such-page"]) {
       expect((await get(other, BROWSER)).headers.link, other).toBeUndefined();
     }
   });

@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Next } from "koa";
+import { firstScreenOf, firstScreenPreload } from "../../shared/first-screen";
 import compressibleExtensions from "../../shared/precompressed-extensions.json";
 import type { AppContext } from "../context";
 import { acceptedEncodings, type StoredEncoding } from "./accept-encoding";
@@ -69,27 +70,15 @@ export function webApp(distDir: string) {
       ctx.body = "The web app is not built yet. Run `npm run build` (npm start does it for you).";
       return;
     }
-    const preload = portalPreload(ctx.path);
-    if (preload) ctx.set("Link", preload);
+    // The page's first data (GET /api/portal/{id}, GET /api/dashboard[?client={id}]), named so
+    // that the browser requests it together with the scripts rather than after running them
+    // (a round trip and the scripts' download earlier on a phone). The page's bootstrap module
+    // (web/src/api/first-screen.ts) then takes the preloaded answer: it asks for the same URL
+    // the same way (credentials included, no extra headers), which is what lets the two match.
+    const screen = firstScreenOf(ctx.path, ctx.querystring);
+    if (screen) ctx.set("Link", firstScreenPreload(screen));
     await sendFile(ctx, page, "no-cache");
   };
-}
-
-const PORTAL_CONVERSATION =
-  /^\/client\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-
-/**
- * A conversation's portal page names its first data (GET /api/portal/{id}) in a Link header,
- * so that the browser requests it together with the scripts rather than after running them
- * (one round trip and the script's download earlier on a phone). The portal's own request
- * (web/src/client-portal/portal-bootstrap.ts) then takes the preloaded answer; it asks the
- * same way (credentials included, no extra headers), which is what lets the two match.
- */
-function portalPreload(requestPath: string): string | null {
-  const clientId = PORTAL_CONVERSATION.exec(requestPath)?.[1];
-  return clientId
-    ? `</api/portal/${clientId}>; rel=preload; as=fetch; crossorigin=use-credentials`
-    : null;
 }
 
 /**

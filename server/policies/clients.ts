@@ -63,6 +63,10 @@ export const clientsPolicy = definePolicy({
       () => visible(actor, client),
       () => isClientOf(actor, client!) || forbidden("The client portal is for the client"),
     ),
+  /** The dashboard's first data (GET /api/dashboard): owners only. */
+  openDashboard: (actor: User) => ownersOnly(actor),
+  /** A conversation the dashboard's first data carries: one of the owner's own. */
+  openInDashboard: ownerOfIt,
   readMessages: visible,
   sendMessage: visible,
   markRead: visible,

@@ -1,5 +1,5 @@
 import { ownerNameForClient } from "../../shared/owner-name";
-import type { MessagePayload } from "../../shared/schemas/messages";
+import type { MessagePayload, NewestMessagePage } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
 import type { MessageViews } from "../realtime/events";
 import type { Client, Message, User } from "../models";
@@ -37,6 +37,17 @@ export function presentMessage(message: Message, view: MessageView): MessagePayl
     versionNumber: message.versionNumber ?? 1,
     isLatestVersion: message.isLatestVersion ?? true,
     read: message.seq <= view.readState[readBy],
+  };
+}
+
+/** A page of messages as a first screen carries it: the messages and whether older ones exist. */
+export function presentMessagePage(
+  page: { messages: Message[]; hasMore: boolean },
+  view: MessageView,
+): NewestMessagePage {
+  return {
+    messages: page.messages.map((message) => presentMessage(message, view)),
+    hasMore: page.hasMore,
   };
 }
 

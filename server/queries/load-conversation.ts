@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { MESSAGE_PAGE_SIZE } from "../../shared/schemas/messages";
 import { ownerNameForClient } from "../../shared/owner-name";
 import type { Role } from "../../shared/schemas/user";
 import { notFound } from "../errors";
@@ -89,4 +90,21 @@ export async function loadMessagePage(
   const messages = rows.slice(0, page.limit);
   if (!page.after) messages.reverse();
   return { messages, hasMore };
+}
+
+/**
+ * What a first screen shows of a conversation (the portal's, the dashboard's): its newest page
+ * of messages as GET /api/clients/{id}/messages answers it by default, and what presenting it
+ * to `viewer` needs.
+ */
+export async function loadNewestPage(
+  db: Knex,
+  viewer: User,
+  client: Client,
+): Promise<{ page: { messages: Message[]; hasMore: boolean }; view: MessageView }> {
+  const [page, view] = await Promise.all([
+    loadMessagePage(db, client.id, { limit: MESSAGE_PAGE_SIZE }),
+    loadMessageView(db, viewer, client),
+  ]);
+  return { page, view };
 }

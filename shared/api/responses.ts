@@ -21,6 +21,7 @@ import { errorResponseSchema, successResponseSchema } from "../schemas/common";
 import { feedbackLinkSchema, useFeedbackLinkResponse } from "../schemas/feedback-links";
 import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
+import { dashboardBootstrapSchema } from "../schemas/dashboard";
 import { searchResponseSchema } from "../schemas/search";
 import { pushPublicKeyResponse } from "../schemas/push";
 import {
@@ -80,6 +81,7 @@ export const API_RESPONSES = {
   // Conversations
   "GET /api/clients/:id/messages": z.array(messageSchema),
   "GET /api/portal/:clientId": portalBootstrapSchema,
+  "GET /api/dashboard": dashboardBootstrapSchema,
   "POST /api/clients/:id/messages": messageSchema,
   "POST /api/clients/:id/read": successResponseSchema,
   "POST /api/clients/:id/upload": messageSchema,

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "../message-limits";
 import { messageSchema as messagePayloadSchema } from "./message-payload";
 import { multiLineText } from "./text";
 
-export const MESSAGE_MAX_LENGTH = 10_000;
+export { MESSAGE_MAX_LENGTH };
 export const MESSAGE_PAGE_SIZE = 50;
 
 export const sendMessageInput = z.strictObject({
@@ -26,6 +27,17 @@ export { FEEDBACK_STATUSES, type FeedbackStatus, type MessagePayload } from "./m
 
 /** The API's answer for one message: the fields of the one the realtime event carries. */
 export const messageSchema = z.strictObject(messagePayloadSchema.shape);
+
+/**
+ * A conversation's newest page as a first screen carries it (GET /api/portal/{id}, GET
+ * /api/dashboard): what GET /api/clients/{id}/messages answers, oldest to newest, and its
+ * X-Has-More header as hasMore.
+ */
+export const newestMessagePageSchema = z.strictObject({
+  messages: z.array(messageSchema),
+  hasMore: z.boolean(),
+});
+export type NewestMessagePage = z.infer<typeof newestMessagePageSchema>;
 
 export const markReadInput = z.strictObject({
   /** The newest message the viewer has seen. */

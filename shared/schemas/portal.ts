@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clientSchema } from "./clients";
-import { messageSchema } from "./messages";
+import { newestMessagePageSchema } from "./messages";
 import { userSchema } from "./user";
 
 /**
@@ -12,9 +12,6 @@ import { userSchema } from "./user";
 export const portalBootstrapSchema = z.strictObject({
   user: userSchema,
   client: clientSchema,
-  messages: z.strictObject({
-    messages: z.array(messageSchema),
-    hasMore: z.boolean(),
-  }),
+  messages: newestMessagePageSchema,
 });
 export type PortalBootstrap = z.infer<typeof portalBootstrapSchema>;

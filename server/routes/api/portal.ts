@@ -1,13 +1,12 @@
 import { Router } from "@koa/router";
-import { MESSAGE_PAGE_SIZE } from "../../../shared/schemas/messages";
 import type { PortalBootstrap } from "../../../shared/schemas/portal";
 import { withFeatures } from "../../billing/feature-tier";
-import { loadMessagePage, loadMessageView } from "../../queries/load-conversation";
+import { loadNewestPage } from "../../queries/load-conversation";
 import { loadClient } from "../../queries/list-clients";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient } from "../../policies/clients";
 import { presentClient } from "../../presenters/client";
-import { presentMessage } from "../../presenters/message";
+import { presentMessagePage } from "../../presenters/message";
 import { presentUser } from "../../presenters/user";
 import type { AreaRouter } from "../area-router";
 
@@ -24,18 +23,14 @@ router.get("/:clientId", async (ctx) => {
   const actor = currentUser(ctx);
   const { db } = ctx.services;
   const client = await authorizedClient(db, actor, "openPortal", ctx.params.clientId);
-  const [details, page, view] = await Promise.all([
+  const [details, { page, view }] = await Promise.all([
     loadClient(ctx.services, actor, client),
-    loadMessagePage(db, client.id, { limit: MESSAGE_PAGE_SIZE }),
-    loadMessageView(db, actor, client),
+    loadNewestPage(db, actor, client),
   ]);
   ctx.body = {
     user: presentUser(withFeatures(ctx.services.config, actor), client.id),
     client: presentClient(details),
-    messages: {
-      messages: page.messages.map((message) => presentMessage(message, view)),
-      hasMore: page.hasMore,
-    },
+    messages: presentMessagePage(page, view),
   } satisfies PortalBootstrap;
 });
 

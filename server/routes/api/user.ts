@@ -7,21 +7,19 @@ import {
   passwordConfirmationInput,
   updateProfileInput,
 } from "../../../shared/schemas/user";
-import { TIER_CONFIG, canCreateMoreClients } from "../../../shared/tiers";
 import { signIn, signOut } from "../../auth/sessions";
 import { changePassword } from "../../commands/change-password";
 import { deleteAccount } from "../../commands/delete-account";
 import { signOutEverywhere } from "../../commands/sign-out-everywhere";
-import { storageUsage } from "../../commands/storage-quota";
 import {
   updateColorScheme,
   updateNotificationSettings,
   updateProfile,
 } from "../../commands/update-user-settings";
-import { featureTier, withFeatures } from "../../billing/feature-tier";
+import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
-import { Client } from "../../models";
 import { accountPolicy } from "../../policies/account";
+import { loadAccountTier } from "../../queries/account-tier";
 import { presentUser } from "../../presenters/user";
 import type { Limit } from "../../security/rate-limiter";
 import { type AreaRouter, withInput } from "../area-router";
@@ -119,15 +117,7 @@ router.post(
 router.get("/account-tier", async (ctx) => {
   const actor = currentUser(ctx);
   accountPolicy.authorize(actor, "readAccountTier");
-  const clientCount = await Client.countOfOwner(ctx.services.db, actor.id);
-  const tier = featureTier(ctx.services.config, actor.accountTier);
-  ctx.body = {
-    currentTier: tier,
-    clientCount,
-    canCreateMore: canCreateMoreClients(tier, clientCount),
-    tierConfig: TIER_CONFIG[tier],
-    storage: await storageUsage(ctx.services.db, withFeatures(ctx.services.config, actor)),
-  };
+  ctx.body = await loadAccountTier(ctx.services, actor);
 });
 
 export default router;

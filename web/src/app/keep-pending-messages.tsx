@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useCurrentUser } from "../api/current-user";
-import { MESSAGE_MAX_LENGTH } from "../../../shared/schemas/messages";
+import { MESSAGE_MAX_LENGTH } from "../../../shared/message-limits";
 import {
   MAX_PENDING_MESSAGES,
   MAX_REASON_LENGTH,

@@ -1,23 +1,42 @@
+// First: the dashboard's first data is asked for while the modules below are still being
+// evaluated (dashboard-bootstrap.ts).
+import {
+  type DashboardOutcome,
+  dashboardBootstrap,
+  seedDashboardCache,
+} from "../dashboard/dashboard-bootstrap";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { LeaveWarning } from "../conversation/leave-warning";
 import { webPlatform } from "../platform/web-platform";
 import { AppProviders } from "./providers";
-import { AppRouter } from "./router";
+import { AppRouter, loadAuthPage } from "./router";
 import "../ui/theme.css";
 import { registerServiceWorker } from "../pwa/register-sw";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders platform={webPlatform}>
-      {/* Web only: unsent messages live in memory, so leaving asks first (leave-warning.tsx). */}
-      <LeaveWarning />
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+// Rendered once the first data is in (or known not to be): the pages then find it in the
+// cache and ask for nothing; rendering earlier would send them to ask for it again.
+void dashboardBootstrap.then(render);
+
+function render(outcome: DashboardOutcome) {
+  if (!root) return;
+  // Signed out, the dashboard sends the visitor to /auth: its page starts loading now.
+  if (outcome.kind === "signed-out") void loadAuthPage();
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders
+        platform={webPlatform}
+        seed={(queryClient) => seedDashboardCache(queryClient, outcome)}
+      >
+        {/* Web only: unsent messages live in memory, so leaving asks first (leave-warning.tsx). */}
+        <LeaveWarning />
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
 
 registerServiceWorker();

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { installAppConnectivity } from "../api/app-connectivity";
 import { setApiBaseUrl } from "../api/client";
@@ -9,12 +9,21 @@ import type { Platform } from "../platform/platform";
 import { PlatformProvider } from "../platform/platform-context";
 import { ToastProvider } from "../ui/toast";
 
+interface AppProvidersProps {
+  platform: Platform;
+  /** Puts data already loaded in the new cache (the web dashboard's first screen). */
+  seed?: (queryClient: QueryClient) => void;
+  children: ReactNode;
+}
+
 /** Everything the owner app needs around it; the desktop renderer passes its own platform. */
-export function AppProviders({ platform, children }: { platform: Platform; children: ReactNode }) {
+export function AppProviders({ platform, seed, children }: AppProvidersProps) {
   const [queryClient] = useState(() => {
     setApiBaseUrl(platform.serverUrl);
     installAppConnectivity();
-    return createQueryClient();
+    const created = createQueryClient();
+    seed?.(created);
+    return created;
   });
   return (
     <PlatformProvider platform={platform}>

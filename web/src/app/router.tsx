@@ -1,47 +1,69 @@
+import { type ComponentType, lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
-import { AuthPage } from "../auth/auth-page";
-import { ResetPasswordPage } from "../auth/reset-password-page";
-import { VerifyEmailPage } from "../auth/verify-email-page";
-import { PricingPage } from "../billing/pricing-page";
-import { SubscribePage } from "../billing/subscribe-page";
 import { DashboardPage } from "../dashboard/dashboard-page";
+import { CenteredSpinner } from "../ui/spinner";
 import { NotFoundPage } from "./not-found-page";
 import { RedirectIfSignedIn, RequireOwner } from "./route-guards";
+
+/** A page's module by its export's name, loaded when the page is first shown. */
+function page<Module>(load: () => Promise<Module>, name: keyof Module) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
+ * Only the dashboard is in the first load (the owner's first screen, on a phone too): the
+ * other pages load when first opened. Signed out, the dashboard's bootstrap knows before
+ * React renders, and main.tsx starts loading the sign-in page then.
+ */
+export const loadAuthPage = () => import("../auth/auth-page");
+const AuthPage = page(loadAuthPage, "AuthPage");
+const ResetPasswordPage = page(() => import("../auth/reset-password-page"), "ResetPasswordPage");
+const VerifyEmailPage = page(() => import("../auth/verify-email-page"), "VerifyEmailPage");
+const PricingPage = page(() => import("../billing/pricing-page"), "PricingPage");
+const SubscribePage = page(() => import("../billing/subscribe-page"), "SubscribePage");
 
 /** The owner app's routes (spec section 2). The client portal is its own entry: client.html. */
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <RequireOwner>
-              <DashboardPage />
-            </RequireOwner>
-          }
-        />
-        <Route path="/pricing" element={<PricingPage />} />
-        <Route
-          path="/subscribe"
-          element={
-            <RequireOwner>
-              <SubscribePage />
-            </RequireOwner>
-          }
-        />
-        <Route
-          path="/auth"
-          element={
-            <RedirectIfSignedIn>
-              <AuthPage />
-            </RedirectIfSignedIn>
-          }
-        />
-        <Route path="/verify-email" element={<VerifyEmailPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<CenteredSpinner />}>
+        <AppRoutes />
+      </Suspense>
     </BrowserRouter>
+  );
+}
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <RequireOwner>
+            <DashboardPage />
+          </RequireOwner>
+        }
+      />
+      <Route path="/pricing" element={<PricingPage />} />
+      <Route
+        path="/subscribe"
+        element={
+          <RequireOwner>
+            <SubscribePage />
+          </RequireOwner>
+        }
+      />
+      <Route
+        path="/auth"
+        element={
+          <RedirectIfSignedIn>
+            <AuthPage />
+          </RedirectIfSignedIn>
+        }
+      />
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

@@ -7,13 +7,12 @@ import {
   useRef,
   useState,
 } from "react";
+import { MESSAGE_MAX_LENGTH } from "../../../shared/message-limits";
 import { serverMessage } from "../api/client";
 import { Button } from "../ui/button";
 import { SendIcon, UploadIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
 
-/** The server's limit (shared/schemas/messages.ts MESSAGE_MAX_LENGTH; that file carries zod). */
-const MESSAGE_MAX_LENGTH = 10_000;
 /** The field grows with its text up to this height, then scrolls. */
 const MAX_FIELD_HEIGHT_PX = 160;
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { useNavigate } from "react-router";
 import type { InviteLinkResponse, ShortLinkResponse } from "../../../shared/schemas/clients";
 import { apiDelete, apiPost, serverMessage } from "../api/client";
@@ -8,8 +8,8 @@ import { queryKeys } from "../api/query-keys";
 import { usePlatform } from "../platform/platform-context";
 import { Button } from "../ui/button";
 import { copyText } from "../ui/clipboard";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { LinkIcon, RefreshIcon, TrashIcon } from "../ui/icons";
+import { OnceOpened } from "../ui/once-opened";
 import { useToast } from "../ui/toast";
 import type { OwnerClient } from "./clients-query";
 import type { InviteLinks } from "./invite-link-chooser";
@@ -18,6 +18,11 @@ interface ClientActionsProps {
   client: OwnerClient;
   onShowInviteLinks: (links: InviteLinks) => void;
 }
+
+/** The confirmations (and the dialog code with them) load when first asked for. */
+const ConfirmDialog = lazy(() =>
+  import("../ui/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
+);
 
 const clientPath = (client: OwnerClient) => `/api/clients/${encodeURIComponent(client.id)}`;
 
@@ -157,39 +162,43 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
         <TrashIcon />
       </Button>
 
-      <ConfirmDialog
-        open={confirm === "reissue"}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title="Create a new invite link?"
-        confirmLabel="Create new link"
-        busyLabel="Creating..."
-        busy={reissue.isPending}
-        onConfirm={() => reissue.mutate()}
-      >
-        <p>
-          {client.name} will be signed out on every device at once and will need the new link to get
-          back into your conversation. Use this when a link reached the wrong person or a phone was
-          lost.
-        </p>
-        <p>Any invite link you sent {client.name} before stops working.</p>
-      </ConfirmDialog>
+      <OnceOpened open={confirm === "reissue"}>
+        <ConfirmDialog
+          open={confirm === "reissue"}
+          onOpenChange={(open) => !open && setConfirm(null)}
+          title="Create a new invite link?"
+          confirmLabel="Create new link"
+          busyLabel="Creating..."
+          busy={reissue.isPending}
+          onConfirm={() => reissue.mutate()}
+        >
+          <p>
+            {client.name} will be signed out on every device at once and will need the new link to
+            get back into your conversation. Use this when a link reached the wrong person or a
+            phone was lost.
+          </p>
+          <p>Any invite link you sent {client.name} before stops working.</p>
+        </ConfirmDialog>
+      </OnceOpened>
 
-      <ConfirmDialog
-        open={confirm === "delete"}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={`Delete ${client.name}?`}
-        confirmLabel="Delete client"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        destructive
-        onConfirm={() => remove.mutate()}
-      >
-        <p>
-          The conversation with all its messages and files is deleted, and {client.name} loses
-          access at once.
-        </p>
-        <p>This cannot be undone.</p>
-      </ConfirmDialog>
+      <OnceOpened open={confirm === "delete"}>
+        <ConfirmDialog
+          open={confirm === "delete"}
+          onOpenChange={(open) => !open && setConfirm(null)}
+          title={`Delete ${client.name}?`}
+          confirmLabel="Delete client"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          destructive
+          onConfirm={() => remove.mutate()}
+        >
+          <p>
+            The conversation with all its messages and files is deleted, and {client.name} loses
+            access at once.
+          </p>
+          <p>This cannot be undone.</p>
+        </ConfirmDialog>
+      </OnceOpened>
     </div>
   );
 }

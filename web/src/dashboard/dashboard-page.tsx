@@ -1,25 +1,40 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/query-keys";
 import { placeArrivedMessage } from "../conversation/arrived-message";
 import { TestModeBar } from "../billing/test-mode-bar";
 import { OfflineBanner } from "../realtime/offline-banner";
 import { useRealtime } from "../realtime/use-realtime";
-import { AccountSettingsDialog, type SettingsTab } from "../settings/account-settings-dialog";
+import type { SettingsTab } from "../settings/account-settings-dialog";
 import { buttonClassName } from "../ui/button";
+import { OnceOpened } from "../ui/once-opened";
 import { Spinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
 import { useUnreadTitle } from "../ui/unread-title";
-import { AddClientDialog } from "./add-client-dialog";
 import { clientPath } from "./client-list";
 import { ClientView } from "./client-view";
 import { totalUnread, useClients } from "./clients-query";
-import { type InviteLinks, InviteLinkChooser } from "./invite-link-chooser";
+import type { InviteLinks } from "./invite-link-chooser";
 import { NoClientChosen } from "./no-client-chosen";
 import { PaymentFailedBanner } from "./payment-failed-banner";
 import { Sidebar } from "./sidebar";
 import "./dashboard.css";
+
+/**
+ * The dialogs are not part of the first screen (the client list and the conversation): each
+ * loads the first time it opens, which keeps their code (settings, billing, forms) out of
+ * what a phone downloads before it can show the conversation.
+ */
+const AccountSettingsDialog = lazy(() =>
+  import("../settings/account-settings-dialog").then((m) => ({ default: m.AccountSettingsDialog })),
+);
+const AddClientDialog = lazy(() =>
+  import("./add-client-dialog").then((m) => ({ default: m.AddClientDialog })),
+);
+const InviteLinkChooser = lazy(() =>
+  import("./invite-link-chooser").then((m) => ({ default: m.InviteLinkChooser })),
+);
 
 export function DashboardPage() {
   const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
@@ -52,20 +67,26 @@ export function DashboardPage() {
           )}
         </main>
       </div>
-      <AccountSettingsDialog
-        tab={settingsTab}
-        onTabChange={setSettingsTab}
-        onClose={() => setSettingsTab(null)}
-      />
-      <AddClientDialog
-        open={addClientOpen}
-        onOpenChange={setAddClientOpen}
-        onAdded={(clientId, links) => {
-          navigate(clientPath(clientId));
-          setInviteLinks(links);
-        }}
-      />
-      <InviteLinkChooser links={inviteLinks} onClose={() => setInviteLinks(null)} />
+      <OnceOpened open={settingsTab !== null}>
+        <AccountSettingsDialog
+          tab={settingsTab}
+          onTabChange={setSettingsTab}
+          onClose={() => setSettingsTab(null)}
+        />
+      </OnceOpened>
+      <OnceOpened open={addClientOpen}>
+        <AddClientDialog
+          open={addClientOpen}
+          onOpenChange={setAddClientOpen}
+          onAdded={(clientId, links) => {
+            navigate(clientPath(clientId));
+            setInviteLinks(links);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={inviteLinks !== null}>
+        <InviteLinkChooser links={inviteLinks} onClose={() => setInviteLinks(null)} />
+      </OnceOpened>
     </div>
   );
 }
