@@ -179,6 +179,9 @@ export function summarize(result) {
     }
     lines.push(
       `${label.padEnd(26)} delivery p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  p99.9 ${r.latencyMs.p999} ms  max ${r.latencyMs.max} ms | ` +
+        (r.visibleMs?.count
+          ? `send-to-visible p50 ${r.visibleMs.p50} p99 ${r.visibleMs.p99} ms (${r.visibleMs.count}) | `
+          : "") +
         `lost ${r.lost}  dup ${r.duplicates}  misdelivered ${r.misdelivered}  errors ${r.errors.total} | ` +
         `POST p50 ${r.postLatencyMs.p50} p99 ${r.postLatencyMs.p99} ms | ${r.achievedRatePerS} msg/s, ` +
         `server CPU ${r.server.cpuPercent}% (${r.server.cpuUsPerMessage} µs/msg), database ${r.database?.cpuUsPerMessage ?? "-"} µs/msg, machine ${r.machineCpuPercent}%, RSS ${r.server.maxSampledRssMb} MB`,
@@ -211,7 +214,9 @@ function productTarget(server, seeded, backend, name = "product") {
     backend,
     pid: server.child.pid,
     base,
-    tracker: new Tracker(seeded.length),
+    tracker: new Tracker(seeded.length, (socketIndex) =>
+      fetchNewestIds(base, server.url, seeded[socketIndex >> 1], socketIndex & 1),
+    ),
     sockets: [],
     socket(conversation, isClient) {
       return {
@@ -586,9 +591,49 @@ function postMessage({
 }
 
 /** Records what was sent and what arrived where, and works out latency, loss and duplicates. */
+/**
+ * The ids of a conversation's newest page as the recipient's page would fetch them after an
+ * event without the message (GET /api/clients/{id}/messages with its session).
+ */
+const fetchAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+function fetchNewestIds(base, origin, conversation, isClient) {
+  const token = isClient ? conversation.clientToken : conversation.ownerToken;
+  return new Promise((resolve) => {
+    const request = http.get(
+      `${base}/api/clients/${conversation.clientId}/messages`,
+      { agent: fetchAgent, headers: { cookie: `sid=${token}`, origin }, timeout: 30_000 },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString()).map((message) => message.id));
+          } catch {
+            resolve([]);
+          }
+        });
+      },
+    );
+    request.on("error", () => resolve([]));
+    request.on("timeout", () => request.destroy());
+  });
+}
+
+/** One recipient delivery in this many is fetched, when its event lacks the message. */
+const VISIBLE_SAMPLE = 8;
+
 class Tracker {
-  constructor(conversations) {
+  /**
+   * `fetchIds(socketIndex)`: the page's fetch after an event without the message (none for the
+   * floor, whose send-to-event is the reference).
+   */
+  constructor(conversations, fetchIds = null) {
     this.conversations = conversations;
+    this.fetchIds = fetchIds;
+    /** `${socket}:${messageId}` -> when the text was usable on that socket's side. */
+    this.visible = new Map();
+    this.visibleSampled = 0;
+    this.fetching = new Set();
     this.messages = new Map(); // messageId -> { sentAt, answeredAt, conversationIndex, fromClient, phase }
     this.arrivals = []; // [socketIndex, messageId, at, type]
     this.errors = { http: 0, socket: 0, unexpectedClose: 0, samples: [] };
@@ -616,7 +661,18 @@ class Tracker {
       return;
     }
     this.arrivals.push([socketIndex, event.messageId, at, event.type]);
-    if (event.type === "new_message") this.received.add(`${socketIndex}:${event.messageId}`);
+    if (event.type === "new_message") {
+      const key = `${socketIndex}:${event.messageId}`;
+      this.received.add(key);
+      if (typeof event.message?.content === "string") this.visible.set(key, at);
+      else if (this.fetchIds && this.visibleSampled++ % VISIBLE_SAMPLE === 0) {
+        const fetched = this.fetchIds(socketIndex).then((ids) => {
+          if (ids.includes(event.messageId)) this.visible.set(key, performance.now());
+          this.fetching.delete(fetched);
+        });
+        this.fetching.add(fetched);
+      }
+    }
     this.checkDone();
   }
 
@@ -647,8 +703,9 @@ class Tracker {
       await Promise.race([new Promise((resolve) => (this.waiting = resolve)), sleep(timeoutMs)]);
     }
     this.waiting = null;
-    // Let late duplicates show up.
+    // Let late duplicates show up, and the sampled fetches answer.
     await sleep(300);
+    await Promise.race([Promise.allSettled([...this.fetching]), sleep(timeoutMs)]);
   }
 
   analyse(phase) {
@@ -678,6 +735,7 @@ class Tracker {
     }
     const toRecipient = [];
     const toSender = [];
+    const visible = [];
     const windows = new Map(); // second of the send -> recipient latencies
     let firstSend = Number.POSITIVE_INFINITY;
     for (const message of this.messages.values()) {
@@ -699,6 +757,8 @@ class Tracker {
         }
         const isSender = Boolean(isClientSocket) === message.fromClient;
         (isSender ? toSender : toRecipient).push(at - message.sentAt);
+        const usable = this.visible.get(`${socketIndex}:${messageId}`);
+        if (!isSender && usable !== undefined) visible.push(usable - message.sentAt);
         if (!isSender) {
           const window = Math.floor((message.sentAt - firstSend) / 1_000);
           if (!windows.has(window)) windows.set(window, []);
@@ -716,6 +776,11 @@ class Tracker {
       unknownEvents: unknown,
       otherEventTypes: otherTypes,
       latencyMs: percentiles(toRecipient),
+      /**
+       * Send to the text usable on the other side: the event itself when it carries the
+       * message, else the event and then the page's fetch (sampled, one delivery in 8).
+       */
+      visibleMs: percentiles(visible),
       /**
        * [p50, p99, p99.9] of each second of sending: shows whether the tail is steady or comes
        * in bursts (a cold start, a timer).

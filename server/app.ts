@@ -42,6 +42,7 @@ import googleRoutes from "./routes/google";
 import googleDesktopConfirmationRoutes from "./routes/google-desktop-confirmation";
 import devMailRoutes from "./routes/dev-mail";
 import { mountRoutes } from "./routes/mount-routes";
+import { SocketPresence } from "./push/presence";
 import { createRealtimeHub } from "./realtime/create-hub";
 import type { RealtimeHub } from "./realtime/hub";
 import { AfterAnswerQueue } from "./security/after-answer";
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions) {
     rateLimiter: options.rateLimiter ?? createRateLimiter(db),
     afterAnswer,
     realtime,
+    presence: new SocketPresence({ db, clock, logger }),
     events,
     sessions: sessionStore,
     sessionCache: sessionStore.cache,

@@ -10,6 +10,7 @@ import type { AppMetrics } from "./metrics/app-metrics";
 import type { Session, User } from "./models";
 import type { SessionCache } from "./auth/session-cache";
 import type { SessionStore } from "./auth/session-store";
+import type { SocketPresence } from "./push/presence";
 import type { RealtimeHub } from "./realtime/hub";
 import type { AfterAnswerQueue } from "./security/after-answer";
 import type { RateLimiter } from "./security/rate-limiter";
@@ -28,6 +29,8 @@ export interface Services {
   /** Per-account work of public endpoints, run after their answer (server/security/after-answer.ts). */
   afterAnswer: AfterAnswerQueue;
   realtime: RealtimeHub;
+  /** Who has an open socket, here and on the other instances (server/push/presence.ts). */
+  presence: SocketPresence;
   /** Commands record what happened here; listeners run after commit (server/events). */
   events: DomainEvents<Services>;
   /** Sessions (koa-session's store): the websocket and sign-out-everywhere use it too. */

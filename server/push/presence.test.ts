@@ -20,8 +20,11 @@ describe("socket presence across instances", () => {
     const present = async () => (await usersWithOpenSocket(services, [userId])).has(userId);
 
     expect(await present()).toBe(false);
+    expect(instance.isHere(userId)).toBe(false);
     await instance.connected(userId);
     expect(await present()).toBe(true);
+    // Known here without a query (a push to this user is skipped at once).
+    expect(instance.isHere(userId)).toBe(true);
     const userRow = () =>
       server.db("socket_presence").where({ instanceId: instance.instanceId, userId }).first();
     const written = (await userRow()).seenAt;
@@ -40,6 +43,7 @@ describe("socket presence across instances", () => {
     await instance.connected(userId);
     await instance.disconnected(userId);
     expect(await present()).toBe(false);
+    expect(instance.isHere(userId)).toBe(false);
     await instance.connected(userId);
     await instance.close();
     expect(await present()).toBe(false);

@@ -24,6 +24,8 @@ export class SocketPresence {
   private readonly pending = new Map<string, Promise<void>>();
   /** This instance's row, written before any user's (a user row alone counts for nothing). */
   private registered: Promise<void> | null = null;
+  /** The users with a socket on this instance: present, with nothing to ask the database. */
+  private readonly here = new Set<string>();
 
   constructor(private readonly services: PresenceServices) {}
 
@@ -33,6 +35,7 @@ export class SocketPresence {
    * the write goes on).
    */
   connected(userId: string, waitAtMostMs = 1_000): Promise<void> {
+    this.here.add(userId);
     const written = this.inOrder(userId, async () => {
       await this.register();
       await this.services
@@ -51,6 +54,7 @@ export class SocketPresence {
 
   /** The user's last socket on this instance closed. */
   disconnected(userId: string): Promise<void> {
+    this.here.delete(userId);
     return this.inOrder(userId, async () => {
       await this.services
         .db("socket_presence")
@@ -75,8 +79,14 @@ export class SocketPresence {
     }
   }
 
+  /** `userId` has a socket open on this instance. */
+  isHere(userId: string): boolean {
+    return this.here.has(userId);
+  }
+
   /** This instance stops: its users are no longer present through it. */
   async close(): Promise<void> {
+    this.here.clear();
     await Promise.allSettled([...this.pending.values()]);
     await this.services.db("socket_presence").where("instanceId", this.instanceId).delete();
     await this.services.db("socket_instances").where("id", this.instanceId).delete();

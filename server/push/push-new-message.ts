@@ -16,7 +16,8 @@ export function pushNewMessage(
   message: Message,
 ): void {
   const recipientId = sender.role === "owner" ? client.userId : client.ownerId;
-  if (!recipientId) return;
+  // Open here: they see it in the app, and no query is needed to know it.
+  if (!recipientId || services.presence.isHere(recipientId)) return;
   services.afterAnswer.add("new message push", () =>
     pushToUser(services, recipientId, sender, client, message),
   );

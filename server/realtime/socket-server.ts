@@ -17,7 +17,7 @@ import type { HubMessage } from "./hub";
 import { MembersCache } from "./members-cache";
 import { readRealtimeEvent } from "./wire";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../db/database-unavailable";
-import { PRESENCE_REFRESH_MS, SocketPresence } from "../push/presence";
+import { PRESENCE_REFRESH_MS, type SocketPresence } from "../push/presence";
 
 /** Re-exported for the server's own callers; defined once in shared/realtime.ts. */
 export { CLOSE_CODES };
@@ -109,7 +109,7 @@ export class RealtimeSocketServer {
       closeTimeout: 5_000,
     } as ConstructorParameters<typeof WebSocketServer>[0]);
     this.unsubscribe = services.realtime.subscribe((message) => this.onHubMessage(message));
-    this.presence = new SocketPresence(services);
+    this.presence = services.presence;
     // One row per instance, whatever the number of sockets (server/push/presence.ts).
     this.timers.add(setInterval(() => void this.presence.refresh(), PRESENCE_REFRESH_MS).unref());
     this.stopCounting = services.metrics.countSockets(() => this.connectionCount);
