@@ -233,10 +233,12 @@ describe("delivery", () => {
     const clientSocket = await open(client);
     const event = { ...newMessage(client.clientId), afterId: null };
     const createdAt = new Date().toISOString();
-    const view = (senderName: string) => ({
-      id: event.messageId,
+    // As the presenter makes them: every field, nulls included.
+    const view = (senderName: string, id = event.messageId) => ({
+      id,
       content: "Hello",
       fileUrl: null,
+      previewUrl: null,
       fileName: null,
       senderRole: "owner" as const,
       senderName,
@@ -244,6 +246,12 @@ describe("delivery", () => {
       feedbackStatus: null,
       feedbackComment: null,
       createdAt,
+      fileSize: null,
+      feedbackAt: null,
+      feedbackByName: null,
+      versionOf: null,
+      versionNumber: 1,
+      isLatestVersion: true,
       read: false,
     });
     await server.services.realtime.publish(event, {
@@ -262,12 +270,12 @@ describe("delivery", () => {
     // (for both sides) is taken off.
     const second = { ...newMessage(client.clientId), afterId: event.messageId };
     await server.services.realtime.publish(
-      { ...second, message: view("Olivia Owner") } as MessageEvent,
-      { owner: view("Olivia Owner") },
+      { ...second, message: view("Olivia Owner", second.messageId) } as MessageEvent,
+      { owner: view("Olivia Owner", second.messageId) },
     );
     expect(await clientSocket.waitFor((e) => e.messageId === second.messageId)).toEqual(second);
     expect((await ownerSocket.waitFor((e) => e.messageId === second.messageId)).message).toEqual(
-      view("Olivia Owner"),
+      view("Olivia Owner", second.messageId),
     );
   });
 

@@ -24,24 +24,39 @@ describe("hub wire format", () => {
 
   it("carries a new message's views when they fit in a payload, and checks them on arrival", () => {
     const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
-    const view = (content: string) => ({
+    // As the presenter makes them: every field, nulls included.
+    const view = (content: string, senderName = "Olivia Owner") => ({
       id: event.messageId,
       content,
       fileUrl: null,
+      previewUrl: null,
       fileName: null,
-      senderRole: "client" as const,
-      senderName: "Carla Client",
+      senderRole: "owner" as const,
+      senderName,
       requiresFeedback: false,
       feedbackStatus: null,
       feedbackComment: null,
       createdAt: "2026-11-29T00:00:00.000Z",
+      fileSize: null,
+      feedbackAt: null,
+      feedbackByName: null,
+      versionOf: null,
+      versionNumber: 1,
+      isLatestVersion: true,
       read: false,
     });
-    const views = { owner: view("Hi"), client: view("Hi") };
+    const views = { owner: view("Hi"), client: view("Hi", "Studio Olivia") };
     const [fits] = encodeHubMessage({ kind: "event", event, views });
     expect(decodeHubMessage(fits!)).toEqual({ kind: "event", event, views });
+    // Packed: the message once, and the client's one difference.
+    expect(Buffer.byteLength(fits!)).toBeLessThan(
+      Buffer.byteLength(JSON.stringify({ kind: "event", event, views })) / 2,
+    );
+    const ownerOnly = { owner: view("Hi") };
+    const [one] = encodeHubMessage({ kind: "event", event, views: ownerOnly });
+    expect(decodeHubMessage(one!)).toEqual({ kind: "event", event, views: ownerOnly });
     // Too long for one NOTIFY: the event goes with ids only.
-    const long = { owner: view("x".repeat(5_000)), client: view("x".repeat(5_000)) };
+    const long = { owner: view("x".repeat(8_000)), client: view("x".repeat(8_000)) };
     const [cut] = encodeHubMessage({ kind: "event", event, views: long });
     expect(Buffer.byteLength(cut!)).toBeLessThan(MAX_PAYLOAD_BYTES);
     expect(decodeHubMessage(cut!)).toEqual({ kind: "event", event });

@@ -1,14 +1,7 @@
-import * as z from "zod/mini";
 import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
-import { messageSchema } from "../../shared/schemas/message-payload";
 import { isUuid } from "../validate";
-import type { MessageViews } from "./events";
 import type { HubMessage } from "./hub";
-
-const viewsSchema = z.object({
-  owner: z.optional(messageSchema),
-  client: z.optional(messageSchema),
-});
+import { packViews, unpackViews } from "./packed-views";
 
 /** A session id's SHA-256, as sessions are stored. */
 const SESSION_HASH = /^[0-9a-f]{64}$/;
@@ -47,8 +40,8 @@ export function encodeHubMessage(message: HubMessage): string[] {
       const event = readRealtimeEvent(message.event);
       if (!event) return [];
       // A long message does not fit: its event goes with ids only, and the pages fetch it.
-      const withViews =
-        message.views && JSON.stringify({ kind: "event", event, views: message.views });
+      const views = message.views && packViews(message.views);
+      const withViews = views && JSON.stringify({ kind: "event", event, views });
       return [
         withViews && Buffer.byteLength(withViews) <= MAX_PAYLOAD_BYTES
           ? withViews
@@ -129,10 +122,11 @@ function decodeMessage(value: unknown): HubMessage | null {
   const event = record.kind === "event" ? readRealtimeEvent(record.event) : null;
   if (event) {
     // Views that do not check out are left out: the pages fetch the message instead.
-    const views = record.views === undefined ? null : viewsSchema.safeParse(record.views);
-    return views?.success
-      ? { kind: "event", event, views: views.data as MessageViews }
-      : { kind: "event", event };
+    const views =
+      record.views === undefined || event.type !== "new_message"
+        ? null
+        : unpackViews(event.messageId, record.views);
+    return views ? { kind: "event", event, views } : { kind: "event", event };
   }
   if (
     record.kind === "disconnect" &&
