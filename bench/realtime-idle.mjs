@@ -5,7 +5,9 @@
 // five samples, 1 s apart, after 3 s of quiet), the growth divided by the sockets; and VmHWM.
 // Target (issue 11): at most 50 KB per idle socket with 10,000 open.
 //
-// Environment: BENCH_IDLE_SOCKETS (default 10000), BENCH_DATABASE_URL (see lib/harness.mjs).
+// Environment: BENCH_IDLE_SOCKETS (default 10000), BENCH_BASELINE_BUNDLE (the
+// dist/server/index.mjs of an earlier build, in a folder of the checkout: measured the same way
+// after the product, for before/after in one run), BENCH_DATABASE_URL (see lib/harness.mjs).
 import path from "node:path";
 import WebSocket from "ws";
 import {
@@ -42,9 +44,41 @@ export async function run(options = {}) {
   const seeded = makeSeed(Math.ceil(sockets / 2));
   let server;
   let floor;
+  const baselineBundle = options.baselineBundle ?? process.env.BENCH_BASELINE_BUNDLE;
   try {
     server = await startServer({ dataDir, databaseUrl: productDb.url, label: "realtime-idle" });
     await withPostgres(productDb.url, (query) => seedConversations(query, seeded));
+    if (baselineBundle) {
+      // The same seed in a database of its own, for the earlier build alone.
+      const baselineDb = await scratchDatabase();
+      const baseline = await startServer({
+        dataDir: tempDir("realtime-idle-baseline"),
+        databaseUrl: baselineDb.url,
+        label: "realtime-idle-baseline",
+        bundle: path.resolve(baselineBundle),
+      });
+      try {
+        await withPostgres(baselineDb.url, (query) => seedConversations(query, seeded));
+        result.baseline = await measure({
+          log,
+          label: "baseline",
+          pid: baseline.child.pid,
+          count: sockets,
+          open: (index) => {
+            const conversation = seeded[index >> 1];
+            return openSocket(`ws://127.0.0.1:${baseline.port}/ws`, {
+              origin: baseline.url,
+              headers: {
+                cookie: `sid=${index & 1 ? conversation.clientToken : conversation.ownerToken}`,
+              },
+            });
+          },
+        });
+      } finally {
+        await baseline.stop();
+        await baselineDb.drop();
+      }
+    }
     const port = await freePort();
     floor = spawnProcess([floorFixture], {
       env: { PORT: String(port), DATABASE_URL: floorDb.url },
@@ -94,6 +128,7 @@ export function summarize(result) {
     `${r.kbPerSocket} KB per idle socket (peak RSS ${r.peakMb} MB)`;
   return [
     line("product", result.product),
+    ...(result.baseline ? [line("baseline", result.baseline)] : []),
     line("floor", result.floor),
     `target <= ${result.targetKbPerSocket} KB per idle socket: ${result.meetsTarget ? "met" : "MISSED"}`,
   ];
