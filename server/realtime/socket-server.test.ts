@@ -4,6 +4,7 @@ import type { MessageEvent } from "../../shared/realtime";
 import { usingPostgres } from "../../tests/support/database";
 import { uniqueEmail } from "../../tests/support/factories";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { presentedMessage } from "../../tests/support/message-view";
 import { TestSocket, upgradeStatus } from "../../tests/support/ws-client";
 import { hashToken } from "../auth/sessions";
 import type { Database } from "../db/connection";
@@ -233,27 +234,8 @@ describe("delivery", () => {
     const clientSocket = await open(client);
     const event = { ...newMessage(client.clientId), afterId: null };
     const createdAt = new Date().toISOString();
-    // As the presenter makes them: every field, nulls included.
-    const view = (senderName: string, id = event.messageId) => ({
-      id,
-      content: "Hello",
-      fileUrl: null,
-      previewUrl: null,
-      fileName: null,
-      senderRole: "owner" as const,
-      senderName,
-      requiresFeedback: false,
-      feedbackStatus: null,
-      feedbackComment: null,
-      createdAt,
-      fileSize: null,
-      feedbackAt: null,
-      feedbackByName: null,
-      versionOf: null,
-      versionNumber: 1,
-      isLatestVersion: true,
-      read: false,
-    });
+    const view = (senderName: string, id = event.messageId) =>
+      presentedMessage({ id, senderName, createdAt });
     await server.services.realtime.publish(event, {
       owner: view("Olivia Owner"),
       client: view("Studio Olivia"),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { presentedMessage } from "../../tests/support/message-view";
 import {
   batchPayload,
   decodeHubMessage,
@@ -24,27 +25,8 @@ describe("hub wire format", () => {
 
   it("carries a new message's views when they fit in a payload, and checks them on arrival", () => {
     const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
-    // As the presenter makes them: every field, nulls included.
-    const view = (content: string, senderName = "Olivia Owner") => ({
-      id: event.messageId,
-      content,
-      fileUrl: null,
-      previewUrl: null,
-      fileName: null,
-      senderRole: "owner" as const,
-      senderName,
-      requiresFeedback: false,
-      feedbackStatus: null,
-      feedbackComment: null,
-      createdAt: "2026-11-29T00:00:00.000Z",
-      fileSize: null,
-      feedbackAt: null,
-      feedbackByName: null,
-      versionOf: null,
-      versionNumber: 1,
-      isLatestVersion: true,
-      read: false,
-    });
+    const view = (content: string, senderName = "Olivia Owner") =>
+      presentedMessage({ id: event.messageId, content, senderName });
     const views = { owner: view("Hi"), client: view("Hi", "Studio Olivia") };
     const [fits] = encodeHubMessage({ kind: "event", event, views });
     expect(decodeHubMessage(fits!)).toEqual({ kind: "event", event, views });
