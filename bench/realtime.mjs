@@ -22,7 +22,8 @@
 // Environment: BENCH_REALTIME_RATES (messages/s, comma-separated, default 300,600,1000; or
 // BENCH_REALTIME_RATE for one), BENCH_REALTIME_PGLITE_RATES (default 300: PGlite saturates
 // near 300/s), BENCH_REALTIME_DURATION (s, default 60), BENCH_REALTIME_WARMUP (s, default 10),
-// BENCH_REALTIME_CONVERSATIONS (default 500), BENCH_REALTIME_BACKENDS (pglite,postgres),
+// BENCH_REALTIME_CONVERSATIONS (default 500), BENCH_REALTIME_FANOUT (sockets per conversation,
+// the owner's side and the client's, default 1,1), BENCH_REALTIME_BACKENDS (pglite,postgres),
 // BENCH_REALTIME_FLOOR (0: no floor), BENCH_REALTIME_PRODUCT (0: no product, e.g. the floor
 // alone), BENCH_BASELINE_BUNDLE (the dist/server/index.mjs of an earlier build, or several
 // separated by commas, each in a folder of the checkout so its packages resolve: measured as
@@ -96,6 +97,29 @@ function settings(options = {}) {
     drainMs: options.drainMs ?? 10_000,
     /** false: a control run with no websockets open (the API's own cost, no deliveries). */
     sockets: options.sockets ?? process.env.BENCH_REALTIME_SOCKETS !== "0",
+    /**
+     * Sockets per conversation, the owner's side and the client's (BENCH_REALTIME_FANOUT
+     * "3,2": three staff and two contacts, as teams will have, taken here as tabs of the two
+     * users, since every one of them gets every event).
+     */
+    layout: socketLayout(options.fanout ?? process.env.BENCH_REALTIME_FANOUT ?? "1,1"),
+  };
+}
+
+/** Which conversation a socket index belongs to, and whether it is on the client's side. */
+function socketLayout(text) {
+  const [owner, client] = String(text)
+    .split(",")
+    .map((part) => Math.max(1, Number(part) || 1));
+  const perConversation = owner + client;
+  return {
+    owner,
+    client,
+    perConversation,
+    conversationOf: (socketIndex) => Math.floor(socketIndex / perConversation),
+    isClient: (socketIndex) => socketIndex % perConversation >= owner,
+    socketsOf: (conversationIndex) =>
+      Array.from({ length: perConversation }, (_, k) => conversationIndex * perConversation + k),
   };
 }
 
@@ -109,7 +133,8 @@ export async function run(options = {}) {
   const config = settings(options);
   const result = {
     conversations: config.conversations,
-    sockets: config.sockets ? config.conversations * 2 : 0,
+    sockets: config.sockets ? config.conversations * config.layout.perConversation : 0,
+    socketsPerConversation: { owner: config.layout.owner, client: config.layout.client },
     rates: config.rates,
     durationS: config.durationS,
     warmupS: config.warmupS,
@@ -165,7 +190,7 @@ function verdict(result) {
 
 export function summarize(result) {
   const lines = [
-    `${result.sockets} websockets in ${result.conversations} conversations, ${result.durationS} s per rate (after ${result.warmupS} s warm-up)`,
+    `${result.sockets} websockets in ${result.conversations} conversations (${result.socketsPerConversation.owner} on the owner's side, ${result.socketsPerConversation.client} on the client's: each message delivered ${result.socketsPerConversation.owner + result.socketsPerConversation.client} times), ${result.durationS} s per rate (after ${result.warmupS} s warm-up)`,
   ];
   if (result.postgresSkipped) lines.push(`PostgreSQL SKIPPED: ${result.postgresSkipped}`);
   for (const r of result.runs) {
@@ -207,15 +232,20 @@ export function summarize(result) {
 // ---------------------------------------------------------------------------------------------
 
 /** A server under test with its websockets open: the product or the floor. */
-function productTarget(server, seeded, backend, name = "product") {
+function productTarget(server, seeded, layout, backend, name = "product") {
   const base = `http://127.0.0.1:${server.port}`;
   return {
     name,
     backend,
     pid: server.child.pid,
     base,
-    tracker: new Tracker(seeded.length, (socketIndex) =>
-      fetchNewestIds(base, server.url, seeded[socketIndex >> 1], socketIndex & 1),
+    tracker: new Tracker(layout, (socketIndex) =>
+      fetchNewestIds(
+        base,
+        server.url,
+        seeded[layout.conversationOf(socketIndex)],
+        layout.isClient(socketIndex),
+      ),
     ),
     sockets: [],
     socket(conversation, isClient) {
@@ -239,14 +269,14 @@ function productTarget(server, seeded, backend, name = "product") {
   };
 }
 
-function floorTarget(floor, seeded) {
+function floorTarget(floor, layout) {
   const base = `http://127.0.0.1:${floor.port}`;
   return {
     name: "floor",
     backend: "postgres",
     pid: floor.child.pid,
     base,
-    tracker: new Tracker(seeded.length),
+    tracker: new Tracker(layout),
     sockets: [],
     socket(conversation) {
       return {
@@ -288,7 +318,7 @@ async function pgliteScenario(config, log) {
     await server.stop();
     await withPglite(path.join(dataDir, "pglite"), (query) => seedConversations(query, seeded));
     server = await startServer({ dataDir, label: "realtime-pglite" });
-    target = productTarget(server, seeded, "pglite");
+    target = productTarget(server, seeded, config.layout, "pglite");
     await openSockets(target, seeded, config, log);
     const runs = [];
     for (const rate of config.pgliteRates)
@@ -325,11 +355,14 @@ async function postgresScenario(config, log) {
       });
       servers.push(server);
       await withPostgres(database.url, (query) => seedConversations(query, seeded));
-      targets.push({ ...productTarget(server, seeded, "postgres", name), database: database.name });
+      targets.push({
+        ...productTarget(server, seeded, config.layout, "postgres", name),
+        database: database.name,
+      });
     }
     if (floorDb) {
       floor = await startFloor(floorDb.url, dataDir);
-      targets.push({ ...floorTarget(floor, seeded), database: floorDb.name });
+      targets.push({ ...floorTarget(floor, config.layout), database: floorDb.name });
     }
     for (const target of targets) await openSockets(target, seeded, config, log);
     const runs = [];
@@ -349,12 +382,13 @@ async function postgresScenario(config, log) {
 }
 
 async function openSockets(target, seeded, config, log) {
-  const count = config.sockets ? seeded.length * 2 : 0;
+  const { layout } = config;
+  const count = config.sockets ? seeded.length * layout.perConversation : 0;
   const started = performance.now();
   await inBatches(count, 50, async (index) => {
-    const conversation = seeded[index >> 1];
+    const conversation = seeded[layout.conversationOf(index)];
     target.sockets[index] = await openSocket(
-      target.socket(conversation, index & 1),
+      target.socket(conversation, layout.isClient(index)),
       index,
       target.tracker,
     );
@@ -627,8 +661,8 @@ class Tracker {
    * `fetchIds(socketIndex)`: the page's fetch after an event without the message (none for the
    * floor, whose send-to-event is the reference).
    */
-  constructor(conversations, fetchIds = null) {
-    this.conversations = conversations;
+  constructor(layout, fetchIds = null) {
+    this.layout = layout;
     this.fetchIds = fetchIds;
     /** `${socket}:${messageId}` -> when the text was usable on that socket's side. */
     this.visible = new Map();
@@ -646,7 +680,7 @@ class Tracker {
 
   sent(messageId, info) {
     this.messages.set(messageId, info);
-    this.expected += 2;
+    this.expected += this.layout.perConversation;
     // Deliveries that arrived before the POST's answer.
     this.checkDone();
   }
@@ -725,7 +759,7 @@ class Tracker {
         continue;
       }
       if (message.phase !== phase) continue;
-      if (socketIndex >> 1 !== message.conversationIndex) {
+      if (this.layout.conversationOf(socketIndex) !== message.conversationIndex) {
         misdelivered += 1;
         continue;
       }
@@ -747,9 +781,9 @@ class Tracker {
     for (const [messageId, message] of this.messages) {
       if (message.phase !== phase) continue;
       post.push(message.answeredAt - message.sentAt);
-      for (const isClientSocket of [0, 1]) {
+      for (const socketIndex of this.layout.socketsOf(message.conversationIndex)) {
         expected += 1;
-        const socketIndex = message.conversationIndex * 2 + isClientSocket;
+        const isClientSocket = this.layout.isClient(socketIndex);
         const at = first.get(`${socketIndex}:${messageId}`);
         if (at === undefined) {
           lost += 1;
