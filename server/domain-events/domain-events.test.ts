@@ -133,7 +133,10 @@ describe("domain events", () => {
 
     clock.advance(TAKE_OVER_AFTER_MS + 1_000);
     await other.jobs.runOnce("domain-events");
-    expect(events()).toEqual([{ type: "feedback_updated", clientId, messageId: sent.body.id }]);
+    // Published; on PostgreSQL it comes back to this instance through LISTEN a moment later.
+    await expect
+      .poll(events)
+      .toEqual([{ type: "feedback_updated", clientId, messageId: sent.body.id }]);
     expect(await rowsOf(other)).toEqual([]);
   });
 
