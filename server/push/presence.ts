@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Services } from "../context";
+import type { Clock } from "../clock";
+import type { Database } from "../db/connection";
+import type { Logger } from "../logger";
 
 /** How often each instance writes that it is still there. */
 export const PRESENCE_REFRESH_MS = 20_000;
@@ -8,7 +10,12 @@ export const PRESENCE_STALE_MS = 60_000;
 /** A stopped instance's rows are removed this long after it was last seen. */
 const INSTANCE_FORGOTTEN_MS = 5 * PRESENCE_STALE_MS;
 
-type PresenceServices = Pick<Services, "db" | "clock" | "logger">;
+/** What presence needs (its own list: services hold a SocketPresence, server/context.ts). */
+interface PresenceServices {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+}
 
 /**
  * Who has an open socket, across instances. Each instance's socket server keeps one
@@ -122,7 +129,7 @@ export class SocketPresence {
 
 /** The users among `userIds` with an open socket on some instance seen within 60 s. */
 export async function usersWithOpenSocket(
-  services: Pick<Services, "db" | "clock">,
+  services: Pick<PresenceServices, "db" | "clock">,
   userIds: string[],
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();

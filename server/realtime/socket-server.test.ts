@@ -344,11 +344,15 @@ describe("ending access", () => {
 
   it("an ended session's sockets can be given a few seconds (afterMs) before they close", async () => {
     const owner = await makeOwner(server.db);
+    const client = await makeClient(server.db, owner);
     const socket = await open(owner);
+    const asked = Date.now();
     await server.services.realtime.endSession(hashToken(owner.token), 400);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(socket.isOpen).toBe(true);
+    // Still open and delivering after the end was announced...
+    await marker(client.clientId, [socket]);
+    // ...and closed once the delay is over, not before.
     expect((await socket.waitForClose(2_000)).code).toBe(CLOSE_CODES.sessionEnded);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(390);
   });
 
   it("a client who joins after events went out receives the next ones", async () => {
@@ -381,16 +385,19 @@ describe("ending access", () => {
 
   it("closes a socket when its session expires, and keeps one whose session was extended meanwhile", async () => {
     const owner = await makeOwner(server.db);
-    const expiring = await open(await signIn(server.db, owner.userId, 300));
-    const extendedMember = await signIn(server.db, owner.userId, 300);
+    const client = await makeClient(server.db, owner);
+    // The extended session's timer fires first (200 ms), the expiring one's after (600 ms).
+    const extendedMember = await signIn(server.db, owner.userId, 200);
     const extended = await open(extendedMember);
+    const expiring = await open(await signIn(server.db, owner.userId, 600));
     // The browser kept making requests: koa-session slid the session's expiry.
     await server
       .db("sessions")
       .where("idHash", hashToken(extendedMember.token))
       .update({ expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
     expect((await expiring.waitForClose(3_000)).code).toBe(CLOSE_CODES.sessionEnded);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // By then the extended one's timer had fired and found the later expiry: still delivering.
+    await marker(client.clientId, [extended]);
     expect(extended.isOpen).toBe(true);
   });
 });
