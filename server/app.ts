@@ -76,7 +76,7 @@ export function createApp(options: AppOptions) {
   // know it is listening. The caller closes it (realtime.close()) on shutdown.
   const realtime = options.realtime ?? createRealtimeHub({ config, db, logger });
   void realtime.start();
-  const sessionStore = new SessionStore(db, clock);
+  const sessionStore = new SessionStore(db, clock, realtime);
   const metrics = new AppMetrics();
   const afterAnswer = new AfterAnswerQueue(logger);
   metrics.countEmailQueue(() => afterAnswer.size);

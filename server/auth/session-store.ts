@@ -3,6 +3,7 @@ import type { Knex } from "knex";
 import type { Clock } from "../clock";
 import { type Database, isPglite } from "../db/connection";
 import { Session, User } from "../models";
+import type { ChangeAnnouncements } from "../db/announced-cache";
 import { SessionCache, type SignedIn } from "./session-cache";
 
 /** Only this hash of a session id is stored: a leaked table does not let anyone sign in. */
@@ -31,7 +32,7 @@ interface StoreContext {
 
 /**
  * koa-session's external store, on the `sessions` table (idHash, userId, createdAt, expiresAt,
- * userAgent), with the signed-in user read in the same query and both cached for two seconds.
+ * userAgent), with the signed-in user read in the same query and both cached (session-cache.ts).
  * get() also puts the rows in ctx.state (routes read ctx.state.user and ctx.state.session);
  * set() and destroy() act on that signed-in session: set() slides its expiry, or inserts the
  * one signIn just started under a new id; destroy() deletes it. The websocket authenticates
@@ -44,8 +45,9 @@ export class SessionStore {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    announcements: ChangeAnnouncements,
   ) {
-    this.cache = new SessionCache(db);
+    this.cache = new SessionCache(db, announcements);
   }
 
   async get(
@@ -148,7 +150,7 @@ export class SessionStore {
         "sessions.createdAt as sessionCreatedAt",
         "sessions.userAgent as sessionUserAgent",
       );
-    // Most requests of a person who pauses longer than the cache's two seconds come here:
+    // The first request of a session, and the first after a change to users or sessions:
     // named, PostgreSQL parses and plans it once per connection.
     if (!isPglite(this.db)) query.options({ name: "read_session" });
     const row = await query;
@@ -166,7 +168,7 @@ export class SessionStore {
       { skipValidation: true },
     );
     const signedIn = { session, user };
-    this.cache.set(token, signedIn, now.getTime(), mark);
+    this.cache.keep(token, signedIn, now.getTime(), mark);
     return signedIn;
   }
 

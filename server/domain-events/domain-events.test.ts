@@ -140,6 +140,37 @@ describe("domain events", () => {
     expect(await rowsOf(other)).toEqual([]);
   });
 
+  it("an instance's job leaves alone an event its own dispatch is still running (an overloaded instance)", async () => {
+    const clock = new TestClock();
+    const server = await instance({ clock });
+    const runs: string[] = [];
+    let finish = () => {};
+    const slow: EventListener<Services> = {
+      name: "slow",
+      handles: ["ClientJoined"],
+      handle: (_services, { event }) =>
+        new Promise<void>((resolve) => {
+          if (event.type === "ClientJoined") runs.push(event.clientId);
+          finish = resolve;
+        }),
+    };
+    server.services.events.listen(server.services, [slow]);
+    const clientId = randomUUID();
+    server.services.events.dispatch(
+      await server.services.events.record(db, { type: "ClientJoined", clientId }),
+    );
+
+    clock.advance(TAKE_OVER_AFTER_MS + 1_000);
+    await server.jobs.runOnce("domain-events");
+    expect(runs).toEqual([clientId]);
+    expect(await rowsOf(server)).toMatchObject([{ attempts: 0 }]);
+
+    finish();
+    await server.services.events.idle();
+    expect(runs).toEqual([clientId]);
+    expect(await rowsOf(server)).toEqual([]);
+  });
+
   it("a listener that fails is retried with backoff; one that keeps failing is given up and logged", async () => {
     const clock = new TestClock();
     const lines: string[] = [];

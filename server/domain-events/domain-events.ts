@@ -55,6 +55,12 @@ export class DomainEvents<Services = unknown> {
   private deleting: Promise<void> | null = null;
   /** Dispatches under way (idle() waits for them). */
   private readonly running = new Set<Promise<void>>();
+  /**
+   * The ids of those dispatches: this instance's job leaves them alone even once they are due,
+   * so an overloaded instance whose dispatch takes longer than TAKE_OVER_AFTER_MS does not run
+   * its own events a second time (adding load when it has the least to spare).
+   */
+  private readonly dispatching = new Set<string>();
   readonly queue: string;
 
   constructor(private readonly deps: DomainEventsDeps) {
@@ -100,7 +106,9 @@ export class DomainEvents<Services = unknown> {
    */
   dispatch(recorded: RecordedEvent | readonly RecordedEvent[]): void {
     for (const one of Array.isArray(recorded) ? recorded : [recorded as RecordedEvent]) {
+      this.dispatching.add(one.id);
       const run = this.runListeners(one).then((error) => {
+        this.dispatching.delete(one.id);
         if (error) {
           this.deps.logger.warn(
             { err: error, eventId: one.id, type: one.event.type },
@@ -168,10 +176,14 @@ export class DomainEvents<Services = unknown> {
   private async claimDue(): Promise<ClaimedEvent[]> {
     const now = this.deps.clock.now();
     return await this.deps.db.transaction(async (trx) => {
-      const rows: ClaimedEvent[] = await trx("events")
+      const query = trx("events")
         .select("id", "type", "payload", "attempts")
         .where("queue", this.queue)
-        .where("nextAttemptAt", "<=", now)
+        .where("nextAttemptAt", "<=", now);
+      if (this.dispatching.size > 0) {
+        query.whereRaw("not (id = any(?::uuid[]))", [[...this.dispatching]]);
+      }
+      const rows: ClaimedEvent[] = await query
         .orderBy("nextAttemptAt")
         .limit(BATCH_SIZE)
         .forUpdate()

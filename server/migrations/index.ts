@@ -15,6 +15,7 @@ import * as resendableCodes from "./20261126070000_resendable_codes";
 import * as paymentReminders from "./20261126080000_payment_reminders";
 import * as events from "./20261128000000_events";
 import * as socketInstances from "./20261129010000_socket_instances";
+import * as cachedRowsNotify from "./20261129020000_cached_rows_notify";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261126080000_payment_reminders": paymentReminders,
   "20261128000000_events": events,
   "20261129010000_socket_instances": socketInstances,
+  "20261129020000_cached_rows_notify": cachedRowsNotify,
 };

@@ -13,7 +13,12 @@ export type HubMessage =
    * Local only, never transmitted: this instance may have missed messages (its cross-instance
    * link was down), so its sockets should reconnect and catch up.
    */
-  | { kind: "resync" };
+  | { kind: "resync" }
+  /**
+   * Local only: rows of `table`, which instances cache, changed somewhere, as the database
+   * announced (server/db/cached-rows.ts); the caches reading that table forget what they hold.
+   */
+  | { kind: "rows_changed"; table: string };
 
 type Listener = (message: HubMessage) => void;
 
@@ -28,6 +33,14 @@ export class RealtimeHub implements RealtimePublisher {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Whether what is published (and what the database announces) reaches this instance now. In
+   * process, always; a cache that trusts announcements serves nothing while it is false.
+   */
+  get listening(): boolean {
+    return true;
   }
 
   /** Resolves once the hub delivers (a transport has connected); nothing to wait for here. */

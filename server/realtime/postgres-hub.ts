@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Database } from "../db/connection";
+import { CACHED_ROWS_CHANNEL } from "../db/cached-rows";
 import type { Logger } from "../logger";
 import { type HubMessage, RealtimeHub } from "./hub";
 import { batchPayload, decodeHubPayload, encodeHubMessage } from "./wire";
@@ -51,7 +52,7 @@ export class PostgresRealtimeHub extends RealtimeHub {
   }
 
   /** True while the LISTEN connection is up. */
-  get listening(): boolean {
+  override get listening(): boolean {
     return this.listener !== null;
   }
 
@@ -163,7 +164,12 @@ export class PostgresRealtimeHub extends RealtimeHub {
       query_timeout: 10_000,
     });
     client.on("notification", (notification) => {
-      if (notification.channel !== this.channel || this.listener !== client) return;
+      if (this.listener !== client) return;
+      if (notification.channel === CACHED_ROWS_CHANNEL) {
+        this.receive({ kind: "rows_changed", table: notification.payload ?? "" });
+        return;
+      }
+      if (notification.channel !== this.channel) return;
       const decoded = decodeHubPayload(notification.payload ?? "");
       if (!decoded || decoded.dropped > 0) {
         this.options.logger.warn(
@@ -183,7 +189,7 @@ export class PostgresRealtimeHub extends RealtimeHub {
     client.on("end", () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
+      await client.query(`LISTEN ${this.channel}; LISTEN ${CACHED_ROWS_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners("end");
       await client.end().catch(() => undefined);

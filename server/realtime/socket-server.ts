@@ -278,6 +278,8 @@ export class RealtimeSocketServer {
         for (const connection of this.allConnections())
           this.drop(connection, CLOSE_CODES.resync, "Reconnect");
         return;
+      case "rows_changed":
+        return; // for the session cache
     }
   }
 

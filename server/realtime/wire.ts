@@ -63,6 +63,7 @@ export function encodeHubMessage(message: HubMessage): string[] {
     case "session_ended":
       return [JSON.stringify(message)];
     case "resync":
+    case "rows_changed":
       return [];
   }
 }
