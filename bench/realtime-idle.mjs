@@ -7,7 +7,11 @@
 //
 // Environment: BENCH_IDLE_SOCKETS (default 10000), BENCH_BASELINE_BUNDLE (the
 // dist/server/index.mjs of an earlier build, in a folder of the checkout: measured the same way
-// after the product, for before/after in one run), BENCH_DATABASE_URL (see lib/harness.mjs).
+// after the product, for before/after in one run), BENCH_DATABASE_URL (see lib/harness.mjs),
+// BENCH_IDLE_HEAPSNAPSHOT=<dir> (a heap snapshot of each server before its sockets open and once
+// they idle, written to <dir>, with what grew per socket printed by lib/heap-diff.mjs; the
+// snapshots themselves move RSS, so take the KB per socket from a run without them).
+import { mkdirSync, readdirSync, renameSync } from "node:fs";
 import path from "node:path";
 import WebSocket from "ws";
 import {
@@ -23,6 +27,7 @@ import {
   tempDir,
   waitFor200,
 } from "./lib/harness.mjs";
+import { heapDiff, heapSummary } from "./lib/heap-diff.mjs";
 import { statusKb } from "./lib/process-memory.mjs";
 import { makeSeed, seedConversations, withPostgres } from "./lib/seed.mjs";
 
@@ -39,6 +44,11 @@ export async function run(options = {}) {
   const pg = await postgresAvailable();
   if (!pg.available) return { ...result, skipped: pg.reason };
 
+  if (SNAPSHOT_DIR) {
+    mkdirSync(SNAPSHOT_DIR, { recursive: true });
+    // The servers started from here (lib/harness.mjs reads it) write a snapshot on SIGUSR2.
+    process.env.BENCH_SERVER_NODE_ARGS = `${process.env.BENCH_SERVER_NODE_ARGS ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${path.resolve(SNAPSHOT_DIR)}`;
+  }
   const dataDir = tempDir("realtime-idle");
   const productDb = await scratchDatabase();
   const floorDb = await scratchDatabase();
@@ -64,6 +74,7 @@ export async function run(options = {}) {
           log,
           label: "baseline",
           pid: baseline.child.pid,
+          url: baseline.url,
           count: sockets,
           open: (index) => openSignedIn(baseline, seeded, index),
         });
@@ -84,6 +95,7 @@ export async function run(options = {}) {
       log,
       label: "product",
       pid: server.child.pid,
+      url: server.url,
       count: sockets,
       open: (index) => openSignedIn(server, seeded, index),
     });
@@ -128,8 +140,9 @@ export function summarize(result) {
   ];
 }
 
-async function measure({ log, label, pid, count, open }) {
+async function measure({ log, label, pid, url, count, open }) {
   await sleep(1_000);
+  const snapshotBefore = await heapSnapshot(pid, url, label, "before");
   const beforeKb = await settledRssKb(pid, 3);
   const sockets = [];
   const started = performance.now();
@@ -148,6 +161,9 @@ async function measure({ log, label, pid, count, open }) {
   const afterKb = await settledRssKb(pid, 5);
   const opened = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
   const peakKb = statusKb(pid, "VmHWM");
+  const snapshotAfter = await heapSnapshot(pid, url, label, "after");
+  if (snapshotBefore && snapshotAfter)
+    printHeapGrowth(log, label, snapshotBefore, snapshotAfter, opened);
   for (const ws of sockets) ws.terminate();
   const result = {
     opened,
@@ -163,6 +179,44 @@ async function measure({ log, label, pid, count, open }) {
   // Let the server forget them before the next measure.
   await sleep(2_000);
   return result;
+}
+
+const SNAPSHOT_DIR = process.env.BENCH_IDLE_HEAPSNAPSHOT;
+
+/**
+ * With BENCH_IDLE_HEAPSNAPSHOT, asks the server for a heap snapshot (it runs with
+ * --heapsnapshot-signal=SIGUSR2, written to its --diagnostic-dir) and resolves with its file once
+ * written; else null. The floor, a bare fixture, takes none.
+ */
+async function heapSnapshot(pid, url, label, moment) {
+  if (!SNAPSHOT_DIR || label === "floor") return null;
+  const known = new Set(readdirSync(SNAPSHOT_DIR));
+  process.kill(pid, "SIGUSR2");
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    await sleep(500);
+    const written = readdirSync(SNAPSHOT_DIR).find(
+      (name) => name.endsWith(".heapsnapshot") && !known.has(name),
+    );
+    if (!written) continue;
+    const file = path.join(SNAPSHOT_DIR, written);
+    // The server writes it on its main thread: once it answers again, the file is complete.
+    await fetch(`${url}/healthz`);
+    const named = path.join(SNAPSHOT_DIR, `${label}-${moment}.heapsnapshot`);
+    renameSync(file, named);
+    return named;
+  }
+  throw new Error(`no heap snapshot from ${label} after 120 s`);
+}
+
+function printHeapGrowth(log, label, before, after, sockets) {
+  const diff = heapDiff(heapSummary(before), heapSummary(after));
+  const kb = (bytes) => (bytes / 1024 / sockets).toFixed(2);
+  log(`${label}: JS heap grew ${kb(diff.totalBytes)} KB per socket; the most:`);
+  for (const row of diff.rows.slice(0, 15)) {
+    log(
+      `  ${kb(row.bytes).padStart(7)} KB  ${(row.count / sockets).toFixed(2).padStart(6)}x  ${row.kind}`,
+    );
+  }
 }
 
 /** The median of `samples` VmRSS readings one second apart, in KB. */

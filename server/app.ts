@@ -1,5 +1,6 @@
 import path from "node:path";
 import Koa from "koa";
+import { ClientCache } from "./queries/client-cache";
 import { SessionStore } from "./auth/session-store";
 import { sessions } from "./auth/sessions";
 import type { Config } from "./config";
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions) {
     events,
     sessions: sessionStore,
     sessionCache: sessionStore.cache,
+    clientCache: new ClientCache(db, realtime),
     metrics,
     drain: new DrainState(),
   };

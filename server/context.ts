@@ -8,6 +8,7 @@ import type { Logger } from "./logger";
 import type { MailOutbox } from "./mail/outbox";
 import type { AppMetrics } from "./metrics/app-metrics";
 import type { Session, User } from "./models";
+import type { ClientCache } from "./queries/client-cache";
 import type { SessionCache } from "./auth/session-cache";
 import type { SessionStore } from "./auth/session-store";
 import type { SocketPresence } from "./push/presence";
@@ -35,8 +36,10 @@ export interface Services {
   events: DomainEvents<Services>;
   /** Sessions (koa-session's store): the websocket and sign-out-everywhere use it too. */
   sessions: SessionStore;
-  /** The store's two-second cache of session and user (tests empty it to count queries). */
+  /** The store's cache of session and user (tests empty it to count queries). */
   sessionCache: SessionCache;
+  /** Rows of clients as findClient reads them (server/queries/client-cache.ts). */
+  clientCache: ClientCache;
   /** This app's Prometheus metrics (a registry of its own), served on /metrics. */
   metrics: AppMetrics;
   /** Set once a shutdown starts (server/lifecycle). */

@@ -173,7 +173,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session cache across instances"
     await otherDb?.destroy();
   });
 
-  it("the database announces updates and deletes of users and sessions, at commit", async () => {
+  it("the database announces updates and deletes of users, sessions and clients, at commit", async () => {
     const listener = new pg.Client({ connectionString: connectionUrl(server.db)! });
     await listener.connect();
     const heard: string[] = [];
@@ -189,13 +189,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session cache across instances"
       await server.db.transaction(async (trx) => {
         await trx("users").where("id", owner.id).update({ fullName: "Announced" });
         await trx("sessions").where("userId", owner.id).delete();
+        await trx("clients").where("ownerId", owner.id).update({ name: "Announced" });
         // Not yet: NOTIFY is delivered when the transaction commits.
         await listener.query("select 1");
         expect(heard).toHaveLength(before);
       });
       await expect
         .poll(() => heard.slice(before).sort())
-        .toEqual([`${CACHED_ROWS_CHANNEL} sessions`, `${CACHED_ROWS_CHANNEL} users`]);
+        .toEqual([
+          `${CACHED_ROWS_CHANNEL} clients`,
+          `${CACHED_ROWS_CHANNEL} sessions`,
+          `${CACHED_ROWS_CHANNEL} users`,
+        ]);
     } finally {
       await listener.end();
     }

@@ -113,6 +113,10 @@ describe("session store", () => {
     });
     expect(storedUserId).toBe(owner.id);
     expect(statements).toHaveLength(1);
+    // Nor kept: an idle socket's session does not sit in the cache.
+    server.services.sessionCache.clear();
+    await server.services.sessions.loadStored(token);
+    expect(server.services.sessionCache.get(token, Date.now())).toBeUndefined();
     expect(await server.services.sessions.loadStored("x".repeat(500))).toBeUndefined();
   });
 });

@@ -110,11 +110,12 @@ export class SessionStore {
   /**
    * The session read from the database, never from the cache: a websocket is authenticated
    * once and then lives for hours, so it starts from what is stored (and a database that
-   * cannot answer is a 503, not a socket opened on a cached session).
+   * cannot answer is a 503, not a socket opened on a cached session). Nor is it put in the
+   * cache: with thousands of idle sockets open, their sessions and users would sit there.
    */
   loadStored(token: string): Promise<SignedIn | undefined> {
     if (token.length > MAX_TOKEN_LENGTH) return Promise.resolve(undefined);
-    return this.read(token, this.clock.now());
+    return this.read(token, this.clock.now(), false);
   }
 
   /**
@@ -137,7 +138,7 @@ export class SessionStore {
     return this.usersColumnList;
   }
 
-  private async read(token: string, now: Date): Promise<SignedIn | undefined> {
+  private async read(token: string, now: Date, keep = true): Promise<SignedIn | undefined> {
     const mark = this.cache.mark;
     const idHash = hashToken(token);
     const query = this.db("sessions")
@@ -168,7 +169,7 @@ export class SessionStore {
       { skipValidation: true },
     );
     const signedIn = { session, user };
-    this.cache.keep(token, signedIn, now.getTime(), mark);
+    if (keep) this.cache.keep(token, signedIn, now.getTime(), mark);
     return signedIn;
   }
 

@@ -39,7 +39,7 @@ export async function receiveEmailReply(
 ): Promise<ReceivedReply | undefined> {
   const [user, client] = await Promise.all([
     User.query(services.db).findById(address.userId),
-    findClient(services.db, address.clientId),
+    findClient(services, address.clientId),
   ]);
   if (!user || !client) return undefined;
   if (!clientsPolicy.can(user, "sendMessage", client)) return undefined;

@@ -1,6 +1,6 @@
 /**
  * The channel on which PostgreSQL itself announces changed rows of the tables instances cache
- * (users and sessions, for the session cache): a statement-level trigger NOTIFYs it, so the
+ * (users and sessions for the session cache, clients for the client cache): a statement-level trigger NOTIFYs it, so the
  * announcement is delivered when the change commits, whoever made it. Every instance LISTENs
  * (server/realtime/postgres-hub.ts) and empties its caches. The triggers are in migration
  * 20261129020000_cached_rows_notify.

@@ -56,9 +56,10 @@ export class DomainEvents<Services = unknown> {
   /** Dispatches under way (idle() waits for them). */
   private readonly running = new Set<Promise<void>>();
   /**
-   * The ids of those dispatches: this instance's job leaves them alone even once they are due,
-   * so an overloaded instance whose dispatch takes longer than TAKE_OVER_AFTER_MS does not run
-   * its own events a second time (adding load when it has the least to spare).
+   * Events this instance dispatched whose rows are not deleted yet (running, or ran and waiting
+   * for their DELETE): its job leaves them alone even once they are due, so an overloaded
+   * instance, whose dispatch or delete takes longer than TAKE_OVER_AFTER_MS, does not run its
+   * own events a second time (adding load when it has the least to spare).
    */
   private readonly dispatching = new Set<string>();
   readonly queue: string;
@@ -108,8 +109,8 @@ export class DomainEvents<Services = unknown> {
     for (const one of Array.isArray(recorded) ? recorded : [recorded as RecordedEvent]) {
       this.dispatching.add(one.id);
       const run = this.runListeners(one).then((error) => {
-        this.dispatching.delete(one.id);
         if (error) {
+          this.dispatching.delete(one.id);
           this.deps.logger.warn(
             { err: error, eventId: one.id, type: one.event.type },
             "domain event: a listener failed; the job retries it",
@@ -131,6 +132,9 @@ export class DomainEvents<Services = unknown> {
     for (;;) {
       const claimed = await this.claimDue();
       for (const row of claimed) {
+        // Dispatched here since the claim's query was built (it may have waited for a
+        // connection): the dispatch deletes it, or leaves it to a later pass if it fails.
+        if (this.dispatching.has(row.id)) continue;
         const recorded: RecordedEvent = {
           id: row.id,
           event: { ...row.payload, type: row.type } as DomainEvent,
@@ -244,8 +248,11 @@ export class DomainEvents<Services = unknown> {
       .whereIn("id", ids)
       .delete()
       .then(
-        () => undefined,
+        () => {
+          for (const id of ids) this.dispatching.delete(id);
+        },
         (error: unknown) => {
+          for (const id of ids) this.dispatching.delete(id);
           // The rows stay: the job runs them again later (listeners are safe to repeat).
           this.deps.logger.warn({ err: error, events: ids.length }, "domain events: delete failed");
         },

@@ -1,15 +1,16 @@
 import type { Knex } from "knex";
 
 /**
- * Issue 25: a change to users or sessions is announced to every instance by the database, at
- * commit (NOTIFY is transactional), so the session cache can keep an entry for longer than a
- * moment and still forget it as soon as the row changed anywhere. One NOTIFY per statement,
+ * Issue 25: a change to users, sessions or clients is announced to every instance by the
+ * database, at commit (NOTIFY is transactional), so the caches of sessions and of clients can
+ * keep an entry for longer than a moment and still forget it as soon as the row changed
+ * anywhere. One NOTIFY per statement,
  * naming the table (PostgreSQL folds identical ones of a transaction into one); inserts add rows nobody
  * has cached, so only updates, deletes and truncates announce.
  */
 // Written out, not imported: a migration stays as it ran (server/db/cached-rows.ts names them).
 const CHANNEL = "clientdesk_cached_rows";
-const TABLES = ["users", "sessions"];
+const TABLES = ["users", "sessions", "clients"];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`

@@ -2,13 +2,17 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addJoinedClient } from "../../tests/support/conversations";
 import { signUpOwner } from "../../tests/support/factories";
+import { testDatabase } from "../../tests/support/database";
 import { type TestServer, startTestServer } from "../../tests/support/server";
+import { statementsDuring } from "../../tests/support/statements";
 import { Client } from "../models";
 import { findClient } from "./clients";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // On PostgreSQL its own database: other files' changes to clients, announced to every
+  // instance on a database, would empty the cache the tests below count on.
+  server = await startTestServer({ db: await testDatabase({ isolated: true }) });
 });
 afterAll(() => server?.close());
 
@@ -17,7 +21,7 @@ describe("findClient", () => {
     const owner = await signUpOwner(server);
     const added = await addJoinedClient(server, owner, { name: "Carla Client" });
     const { db } = server.services;
-    const found = await findClient(db, added.id);
+    const found = await findClient(server.services, added.id);
     const modelRow = await Client.query(db).findById(added.id);
     expect(found).toBeInstanceOf(Client);
     // A column added to clients later must be added to findClient's list too.
@@ -26,8 +30,30 @@ describe("findClient", () => {
 
   it("finds nothing for an unknown or malformed id", async () => {
     const { db } = server.services;
-    expect(await findClient(db, randomUUID())).toBeUndefined();
-    expect(await findClient(db, "not-a-uuid")).toBeUndefined();
-    expect(await findClient(db, undefined)).toBeUndefined();
+    expect(await findClient(server.services, randomUUID())).toBeUndefined();
+    expect(await findClient(server.services, "not-a-uuid")).toBeUndefined();
+    expect(await findClient(server.services, undefined)).toBeUndefined();
+  });
+
+  it("reads a conversation's client once, and again as soon as the row changes or goes", async () => {
+    const owner = await signUpOwner(server);
+    const added = await addJoinedClient(server, owner, { name: "Cached Client" });
+    const { services } = server;
+    await findClient(services, added.id);
+    let found: Client | undefined;
+    expect(
+      await statementsDuring(server.db, async () => {
+        found = await findClient(services, added.id);
+      }),
+    ).toEqual([]);
+    expect(found?.name).toBe("Cached Client");
+    // Each caller gets its own model: changing one changes no other read.
+    found!.name = "Changed in memory";
+    expect((await findClient(services, added.id))?.name).toBe("Cached Client");
+
+    await server.db("clients").where("id", added.id).update({ name: "Renamed Client" });
+    expect((await findClient(services, added.id))?.name).toBe("Renamed Client");
+    await server.db.raw("delete from clients where id = ?", [added.id]);
+    expect(await findClient(services, added.id)).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import type { Tier } from "../../shared/tiers";
 import { isPglite } from "../db/connection";
 import { forbidden, type HttpError, notFound } from "../errors";
 import { Client, type User } from "../models";
+import type { ClientCache } from "../queries/client-cache";
 import { definePolicy } from "./policy";
 
 /** Short invite links are a paid-plan feature. */
@@ -81,28 +82,44 @@ const CLIENT_COLUMNS = `id, owner_id as "ownerId", user_id as "userId", name, em
   email_notification_delay as "emailNotificationDelay", created_at as "createdAt",
   updated_at as "updatedAt"`;
 
+/** Where clients are read: the app's database handle and its cache of their rows. */
+export interface ClientSource {
+  db: Knex;
+  clientCache: ClientCache;
+}
+
 /**
  * The client named in a path; undefined for an unknown or malformed id (the rules answer 404).
- * Every conversation request starts here, every message send included: one named statement
- * (PostgreSQL parses and plans it once per connection) rather than a query built per call.
+ * Every conversation request starts here, every message send included: from the cache
+ * (client-cache.ts), else one named statement (PostgreSQL parses and plans it once per
+ * connection).
  */
-export async function findClient(db: Knex, id: string | undefined): Promise<Client | undefined> {
+export async function findClient(
+  { db, clientCache }: ClientSource,
+  id: string | undefined,
+): Promise<Client | undefined> {
   if (!id || !uuidSchema.safeParse(id).success) return undefined;
+  const now = Date.now();
+  const cached = clientCache.get(id, now);
+  if (cached) return Client.fromJson(cached, { skipValidation: true });
+  const mark = clientCache.mark;
   const statement = db.raw(`select ${CLIENT_COLUMNS} from clients where id = ?`, [id]);
   if (!isPglite(db)) statement.options({ name: "find_client" });
   const result: { rows: Record<string, unknown>[] } = await statement;
   const row = result.rows[0];
-  return row ? Client.fromJson(row, { skipValidation: true }) : undefined;
+  if (!row) return undefined;
+  clientCache.set(id, row, now, mark);
+  return Client.fromJson(row, { skipValidation: true });
 }
 
 /** Loads the client named by `id` and checks that `actor` may do `action` to it. */
 export async function authorizedClient(
-  db: Knex,
+  source: ClientSource,
   actor: User,
   action: ClientAction,
   id: string | undefined,
 ): Promise<Client> {
-  const client = await findClient(db, id);
+  const client = await findClient(source, id);
   clientsPolicy.authorize(actor, action, client);
   return client!;
 }

@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import { notFound } from "../errors";
 import { Client, type User } from "../models";
 import type { SearchScope } from "../queries/search-messages";
-import { authorizedClient } from "./clients";
+import { authorizedClient, type ClientSource } from "./clients";
 import { definePolicy } from "./policy";
 
 /** Owners search all their conversations at once; anyone else, one conversation. */
@@ -15,12 +15,12 @@ export const searchPolicy = definePolicy({
  * as for the conversation itself); otherwise every conversation of an owner, or a client's own.
  */
 export async function authorizedSearchScope(
-  db: Knex,
+  source: ClientSource,
   actor: User,
   clientId: string | undefined,
 ): Promise<SearchScope> {
   if (clientId === undefined && searchPolicy.can(actor, "searchAll")) return { ownerId: actor.id };
-  const id = clientId ?? (await Client.idOfUser(db, actor)) ?? undefined;
-  const client = await authorizedClient(db, actor, "readMessages", id);
+  const id = clientId ?? (await Client.idOfUser(source.db, actor)) ?? undefined;
+  const client = await authorizedClient(source, actor, "readMessages", id);
   return { ownerId: client.ownerId, clientId: client.id };
 }

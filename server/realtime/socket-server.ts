@@ -165,7 +165,9 @@ export class RealtimeSocketServer {
   }
 
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on("error", () => socket.destroy());
+    // Not a closure: one made here would keep this call's scope (the request, its headers,
+    // `head`) alive as long as the socket.
+    socket.on("error", destroyEmitter);
     if (pathOf(req.url) !== this.options.path) {
       socket.destroy();
       return;
@@ -466,4 +468,9 @@ function refuse(socket: Duplex, status: number, message: string): void {
       body,
   );
   setTimeout(() => socket.destroy(), 1_000).unref();
+}
+
+/** An "error" listener that destroys the socket it was emitted by. */
+function destroyEmitter(this: Duplex): void {
+  this.destroy();
 }

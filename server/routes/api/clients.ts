@@ -48,13 +48,13 @@ router.post(
 
 router.get("/:id", async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "read", ctx.params.id);
+  const client = await authorizedClient(ctx.services, actor, "read", ctx.params.id);
   ctx.body = presentClient(await loadClient(ctx.services, actor, client));
 });
 
 router.delete("/:id", async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "delete", ctx.params.id);
+  const client = await authorizedClient(ctx.services, actor, "delete", ctx.params.id);
   await deleteClient(ctx.services, client);
   ctx.body = { success: true, message: "Client deleted successfully" };
 });
@@ -64,7 +64,7 @@ router.patch(
   withInput(clientNotificationSettingsInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     const client = await authorizedClient(
-      ctx.services.db,
+      ctx.services,
       actor,
       "updateNotificationSettings",
       ctx.params.id,

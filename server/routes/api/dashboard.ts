@@ -62,7 +62,7 @@ router.get("/", async (ctx) => {
 
 /** The named conversation's newest page when it is one of the owner's; else null. */
 async function openConversation(services: Services, owner: User, clientId: string | undefined) {
-  const client = await findClient(services.db, clientId);
+  const client = await findClient(services, clientId);
   if (!client || !clientsPolicy.can(owner, "openInDashboard", client)) return null;
   const { page, view } = await loadNewestPage(services.db, owner, client);
   return { clientId: client.id, messages: presentMessagePage(page, view) };

@@ -48,7 +48,7 @@ router.post(
   uploadLimit,
   async (ctx) => {
     const actor = currentUser(ctx);
-    const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
+    const client = await authorizedClient(ctx.services, actor, "sendMessage", ctx.params.id);
     const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
       "requiresFeedback",
     ]);
@@ -71,7 +71,7 @@ router.post(
 /** GET /api/clients/:id/attachments: the conversation's file messages, newest first. */
 router.get("/api/clients/:id/attachments", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "readMessages", ctx.params.id);
+  const client = await authorizedClient(ctx.services, actor, "readMessages", ctx.params.id);
   const rows = await loadAttachments(ctx.services.db, client.id);
   const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.body = rows.map((row) => presentMessage(row, view));

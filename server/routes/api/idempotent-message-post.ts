@@ -17,7 +17,7 @@ async function presentStoredMessage(ctx: AppContext, messageId: string): Promise
   const actor = currentUser(ctx);
   const { db } = ctx.services;
   const message = await Message.query(db).findById(messageId).throwIfNotFound();
-  const client = await authorizedClient(db, actor, "readMessages", message.clientId);
+  const client = await authorizedClient(ctx.services, actor, "readMessages", message.clientId);
   const row = await loadMessage(db, client.id, messageId);
   ctx.status = 201;
   ctx.body = presentMessage(row, await loadMessageView(db, actor, client));

@@ -23,7 +23,7 @@ const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
 /** A new invite link for the client; the old one dies. */
 router.post("/clients/:id/invite", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "reissueInvite", ctx.params.id);
+  const client = await authorizedClient(ctx.services, actor, "reissueInvite", ctx.params.id);
   const token = await reissueInvite(ctx.services, client);
   ctx.body = { inviteUrl: inviteUrl(ctx.services.config.appUrl, token), inviteToken: token };
 });
@@ -32,7 +32,7 @@ router.post("/clients/:id/invite", authenticated, async (ctx) => {
 router.post("/clients/:id/short-link", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(
-    ctx.services.db,
+    ctx.services,
     withFeatures(ctx.services.config, actor),
     "createShortLink",
     ctx.params.id,

@@ -314,6 +314,7 @@ describe("pages", () => {
         queries += 1;
       };
       server.services.sessionCache.clear();
+      server.services.clientCache.clear();
       // The earlier send's event row is deleted in the background: not this read's query.
       await server.services.events.idle();
       server.db.on("query", onQuery);

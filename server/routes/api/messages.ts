@@ -25,7 +25,7 @@ router.use(authenticated);
  */
 router.get("/messages", async (ctx) => {
   const actor = currentUser(ctx);
-  const client = await authorizedClient(ctx.services.db, actor, "readMessages", ctx.params.id);
+  const client = await authorizedClient(ctx.services, actor, "readMessages", ctx.params.id);
   const query = parseOrThrow(messagePageQuery, ctx.query);
   if (query.before && query.after) throw badRequest("Use either before or after, not both");
   const { messages, hasMore } = await loadMessagePage(ctx.services.db, client.id, query);
@@ -39,7 +39,7 @@ router.post(
   idempotentMessagePost,
   withInput(sendMessageInput, async (ctx, input) => {
     const actor = currentUser(ctx);
-    const client = await authorizedClient(ctx.services.db, actor, "sendMessage", ctx.params.id);
+    const client = await authorizedClient(ctx.services, actor, "sendMessage", ctx.params.id);
     const message = await sendMessage(ctx.services, actor, client, input);
     ctx.status = 201;
     ctx.body = presentSentMessage(message, actor, client);
@@ -50,7 +50,7 @@ router.post(
   "/read",
   withInput(markReadInput, async (ctx, input) => {
     const actor = currentUser(ctx);
-    const client = await authorizedClient(ctx.services.db, actor, "markRead", ctx.params.id);
+    const client = await authorizedClient(ctx.services, actor, "markRead", ctx.params.id);
     await markRead(ctx.services, actor, client, input.messageId);
     ctx.body = { success: true, message: "Marked as read" };
   }),

@@ -22,7 +22,7 @@ router.use(authenticated);
 router.get("/:clientId", async (ctx) => {
   const actor = currentUser(ctx);
   const { db } = ctx.services;
-  const client = await authorizedClient(db, actor, "openPortal", ctx.params.clientId);
+  const client = await authorizedClient(ctx.services, actor, "openPortal", ctx.params.clientId);
   const [details, { page, view }] = await Promise.all([
     loadClient(ctx.services, actor, client),
     loadNewestPage(db, actor, client),

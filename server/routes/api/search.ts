@@ -17,7 +17,7 @@ router.use(authenticated);
 router.get("/", async (ctx) => {
   const actor = currentUser(ctx);
   const query = parseOrThrow(searchQuery, ctx.query);
-  const scope = await authorizedSearchScope(ctx.services.db, actor, query.clientId);
+  const scope = await authorizedSearchScope(ctx.services, actor, query.clientId);
   const { hits, hasMore } = await searchMessages(ctx.services.db, scope, query);
   ctx.body = presentSearchPage(hits, hasMore, query.q, actor.role);
 });
