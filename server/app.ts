@@ -1,6 +1,6 @@
 import path from "node:path";
 import Koa from "koa";
-import { ClientCache } from "./queries/client-cache";
+import { ClientCache } from "./db/client-cache";
 import { SessionStore } from "./auth/session-store";
 import { sessions } from "./auth/sessions";
 import type { Config } from "./config";

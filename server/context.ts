@@ -8,7 +8,7 @@ import type { Logger } from "./logger";
 import type { MailOutbox } from "./mail/outbox";
 import type { AppMetrics } from "./metrics/app-metrics";
 import type { Session, User } from "./models";
-import type { ClientCache } from "./queries/client-cache";
+import type { ClientCache } from "./db/client-cache";
 import type { SessionCache } from "./auth/session-cache";
 import type { SessionStore } from "./auth/session-store";
 import type { SocketPresence } from "./push/presence";

@@ -29,7 +29,6 @@ describe("findClient", () => {
   });
 
   it("finds nothing for an unknown or malformed id", async () => {
-    const { db } = server.services;
     expect(await findClient(server.services, randomUUID())).toBeUndefined();
     expect(await findClient(server.services, "not-a-uuid")).toBeUndefined();
     expect(await findClient(server.services, undefined)).toBeUndefined();

@@ -4,7 +4,7 @@ import type { Tier } from "../../shared/tiers";
 import { isPglite } from "../db/connection";
 import { forbidden, type HttpError, notFound } from "../errors";
 import { Client, type User } from "../models";
-import type { ClientCache } from "../queries/client-cache";
+import type { ClientCache } from "../db/client-cache";
 import { definePolicy } from "./policy";
 
 /** Short invite links are a paid-plan feature. */

@@ -1,4 +1,3 @@
-import type { Knex } from "knex";
 import { notFound } from "../errors";
 import { Client, type User } from "../models";
 import type { SearchScope } from "../queries/search-messages";

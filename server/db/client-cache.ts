@@ -1,5 +1,5 @@
-import type { Database } from "../db/connection";
-import { AnnouncedCache, type ChangeAnnouncements } from "../db/announced-cache";
+import type { Database } from "./connection";
+import { AnnouncedCache, type ChangeAnnouncements } from "./announced-cache";
 
 /**
  * The rows of clients as findClient read them, so that a conversation's requests (every message
