@@ -319,6 +319,11 @@ describe("streamed uploads from main", () => {
     expect(proxy.requests).toEqual([`POST /api/clients/${clientId}/upload`]);
     await expect.poll(storedFiles).toEqual(storedBefore);
     expect((await attachments()).length).toBe(before);
+    // The server lets go of the key once the aborted request has unwound, a moment after its
+    // partial file is gone; a retry before that is answered 409 "already being processed".
+    await expect
+      .poll(() => server.db("idempotency_keys").where("key", idempotencyKey).first())
+      .toBeUndefined();
     // Nothing runs any more: cancelling again finds nothing.
     expect(await fake.ipcMain.invoke(IpcChannels.cancelUpload, APP_PAGE, uploadId)).toBe(false);
 
