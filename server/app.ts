@@ -23,6 +23,7 @@ import { probePages } from "./routes/health";
 import { metricsFramePage } from "./routes/metrics";
 import authRoutes from "./routes/api/auth";
 import clientRoutes from "./routes/api/clients";
+import teamRoutes from "./routes/api/team";
 import inviteRoutes from "./routes/api/invites";
 import portalBrandingRoutes from "./routes/api/portal-branding";
 import messageRoutes from "./routes/api/messages";
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions) {
     userImageRoutes,
     downloadRoutes,
     clientRoutes,
+    teamRoutes,
     messageRoutes,
     portalRoutes,
     dashboardRoutes,

@@ -16,6 +16,7 @@ import * as paymentReminders from "./20261126080000_payment_reminders";
 import * as events from "./20261128000000_events";
 import * as socketInstances from "./20261129010000_socket_instances";
 import * as cachedRowsNotify from "./20261129020000_cached_rows_notify";
+import * as workspaces from "./20261129030000_workspaces";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261128000000_events": events,
   "20261129010000_socket_instances": socketInstances,
   "20261129020000_cached_rows_notify": cachedRowsNotify,
+  "20261129030000_workspaces": workspaces,
 };

@@ -1,4 +1,5 @@
 import type { Tier } from "../../shared/tiers";
+import type { TeamRole } from "../../shared/schemas/team";
 import type { Role } from "../../shared/schemas/user";
 import { BaseModel } from "./BaseModel";
 
@@ -11,6 +12,9 @@ export class User extends BaseModel {
   fullName!: string;
   companyName!: string | null;
   role!: Role;
+  /** Owner side: the workspace (its owner's user id) and the role in it; null for clients. */
+  workspaceId!: string | null;
+  teamRole!: TeamRole | null;
   profilePicture!: string | null;
   companyLogo!: string | null;
   primaryColor!: string;

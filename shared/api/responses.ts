@@ -23,6 +23,7 @@ import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { dashboardBootstrapSchema } from "../schemas/dashboard";
 import { searchResponseSchema } from "../schemas/search";
+import { teamMembersResponse } from "../schemas/team";
 import { pushPublicKeyResponse } from "../schemas/push";
 import {
   accountTierInfoSchema,
@@ -48,6 +49,7 @@ export const API_RESPONSES = {
   "POST /api/login": userSchema,
   "POST /api/logout": successResponseSchema,
   "GET /api/user": userSchema,
+  "GET /api/team/members": teamMembersResponse,
   "POST /api/verify-email": userChangedResponse,
   "POST /api/resend-verification": successResponseSchema,
   "POST /api/forgot-password": successResponseSchema,

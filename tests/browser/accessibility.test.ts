@@ -175,11 +175,12 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     const dialog = page.getByRole("dialog", { name: "Account Settings" });
     await dialog.getByLabel("Full name").waitFor();
     await check(page, "settings profile");
-    for (const tab of ["Account", "Notifications", "Password"]) {
+    for (const tab of ["Account", "Notifications", "Password", "Team"]) {
       await dialog.getByRole("tab", { name: tab }).click();
       await dialog.getByRole("tabpanel", { name: tab }).waitFor();
       if (tab === "Account")
         await dialog.getByRole("button", { name: "Cancel Subscription" }).waitFor();
+      if (tab === "Team") await dialog.getByRole("list", { name: "Team members" }).waitFor();
       await check(page, `settings ${tab.toLowerCase()}`);
     }
 

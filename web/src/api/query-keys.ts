@@ -5,6 +5,8 @@ export const queryKeys = {
   subscriptionStatus: ["subscription-status"] as const,
   googleAvailable: ["google-available"] as const,
   billingMode: ["billing-mode"] as const,
+  /** The signed-in person's workspace members (GET /api/team/members). */
+  teamMembers: ["team-members"] as const,
   clients: ["clients"] as const,
   client: (clientId: string) => ["clients", clientId] as const,
   /** A conversation's messages (an infinite query: newest page first, older pages after). */

@@ -140,7 +140,7 @@ function useUnreadInTitle() {
   useUnreadTitle(clients && totalUnread(clients));
 }
 
-const SETTINGS_TABS: SettingsTab[] = ["profile", "account", "notifications", "password"];
+const SETTINGS_TABS: SettingsTab[] = ["profile", "account", "notifications", "password", "team"];
 
 /** /?settings=notifications (the link in notification emails) opens that settings tab once. */
 function useSettingsLink(open: (tab: SettingsTab) => void) {

@@ -4,9 +4,10 @@ import { AccountTab } from "./account-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { PasswordTab } from "./password-tab";
 import { ProfileTab } from "./profile-tab";
+import { TeamTab } from "./team-tab";
 import "./settings.css";
 
-export type SettingsTab = "profile" | "account" | "notifications" | "password";
+export type SettingsTab = "profile" | "account" | "notifications" | "password" | "team";
 
 interface AccountSettingsDialogProps {
   /** The open tab; null when the dialog is closed. */
@@ -21,7 +22,7 @@ export function AccountSettingsDialog({ tab, onTabChange, onClose }: AccountSett
       open={tab !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Account Settings"
-      description="Manage your profile, plan, notifications and password."
+      description="Manage your profile, plan, notifications, password and team."
       width="wide"
     >
       <Tabs value={tab ?? "profile"} onValueChange={(value) => onTabChange(value as SettingsTab)}>
@@ -30,12 +31,17 @@ export function AccountSettingsDialog({ tab, onTabChange, onClose }: AccountSett
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="password">Password</TabsTrigger>
+          {/* After the spec's four tabs (issue 26): their places do not move. */}
+          <TabsTrigger value="team">Team</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
         </TabsContent>
         <TabsContent value="account">
           <AccountTab />
+        </TabsContent>
+        <TabsContent value="team">
+          <TeamTab />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab />
