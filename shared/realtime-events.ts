@@ -53,6 +53,13 @@ const clientJoinedSchema = z.object({
   messageId: z.optional(z.undefined()),
 });
 
+/** Who handles the conversation changed (issue 26): the staff's lists and pages look again. */
+const clientAccessChangedSchema = z.object({
+  type: z.literal("client_access_changed"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+});
+
 const brandingUpdatedSchema = z.object({
   type: z.literal("branding_updated"),
   clientId: eventId,
@@ -64,6 +71,7 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
   newMessageSchema,
   messageChangeSchema,
   clientJoinedSchema,
+  clientAccessChangedSchema,
   brandingUpdatedSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

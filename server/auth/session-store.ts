@@ -143,10 +143,12 @@ export class SessionStore {
     const idHash = hashToken(token);
     const query = this.db("sessions")
       .join("users", "users.id", "sessions.userId")
+      .leftJoin("users as workspace", "workspace.id", "users.workspaceId")
       .where("sessions.idHash", idHash)
       .where("sessions.expiresAt", ">", now)
       .first(
         ...(await this.userColumns()),
+        "workspace.accountTier as workspaceTier",
         "sessions.expiresAt as sessionExpiresAt",
         "sessions.createdAt as sessionCreatedAt",
         "sessions.userAgent as sessionUserAgent",
@@ -156,8 +158,10 @@ export class SessionStore {
     if (!isPglite(this.db)) query.options({ name: "read_session" });
     const row = await query;
     if (!row) return undefined;
-    const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, ...userColumns } = row;
+    const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, workspaceTier, ...userColumns } =
+      row;
     const user = User.fromDatabaseJson(userColumns);
+    if (workspaceTier) user.workspaceTier = workspaceTier;
     const session = Session.fromJson(
       {
         idHash,

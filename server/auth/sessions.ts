@@ -4,7 +4,7 @@ import type { Next } from "koa";
 import createSession from "koa-session";
 import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { AppContext, Services } from "../context";
-import type { User } from "../models";
+import { User } from "../models";
 
 export { hashToken } from "./session-store";
 
@@ -56,6 +56,13 @@ export async function signIn(ctx: AppContext, user: User): Promise<void> {
   const session = ctx.session!;
   session.userId = user.id;
   await session.regenerate();
+  // Staff work under their workspace's plan, which the session's read joins in (session-store.ts).
+  if (user.workspaceId && user.workspaceId !== user.id && user.workspaceTier === undefined) {
+    const owner = await User.query(ctx.services.db)
+      .findById(user.workspaceId)
+      .select("accountTier");
+    user.workspaceTier = owner?.accountTier;
+  } else if (user.workspaceId) user.workspaceTier = user.accountTier;
   ctx.state.user = user;
 }
 

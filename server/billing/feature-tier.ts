@@ -18,11 +18,12 @@ export function featureTier(config: ModeConfig, tier: Tier): Tier {
  * row keeps the billed tier, so turning billing on again starts from what was paid for).
  * Client users have no plan and are returned as they are.
  */
-export function withFeatures<T extends { accountTier: Tier; role?: string }>(
+export function withFeatures<T extends { accountTier: Tier; role?: string; workspaceTier?: Tier }>(
   config: ModeConfig,
   owner: T,
 ): T {
-  const tier = featureTier(config, owner.accountTier);
+  // Staff work under their workspace's plan (issue 26), read with their session.
+  const tier = featureTier(config, owner.workspaceTier ?? owner.accountTier);
   if (tier === owner.accountTier || (owner.role !== undefined && owner.role !== "owner"))
     return owner;
   if (owner instanceof Model) {

@@ -52,7 +52,7 @@ export async function acceptInvite(
     if (!client) {
       throw (await clientOfSpentInvite(trx, tokenHash)) ? usedInvite() : invalidInvite();
     }
-    if (signedIn && signedIn.id === client.ownerId) {
+    if (signedIn && signedIn.role === "owner" && signedIn.workspaceId === client.ownerId) {
       throw conflict(
         "This is your own client's invite link. Send it to your client, or open it in a private window.",
       );

@@ -7,6 +7,7 @@ import type { Services } from "../context";
 import { forbidden } from "../errors";
 import { Client, User } from "../models";
 import { hasShortLinks } from "../policies/clients";
+import { workspaceOwnerOf } from "../queries/workspace-owner";
 import { ensureShortLink } from "./create-short-link";
 import { inviteMailFor } from "./invite-mail";
 
@@ -33,11 +34,15 @@ export async function addClient(
   const { db, config, clock } = services;
   const id = randomUUID();
   const invite = new InviteTokens(config.sessionSecret).issue(id);
+  // The workspace's owner holds its plan and branding (issue 26), whoever of its staff adds.
   const mail = input.sendInviteEmail
-    ? await inviteMailFor(services, actor, input, invite.token)
+    ? await inviteMailFor(services, await workspaceOwnerOf(db, actor), input, invite.token)
     : null;
   return db.transaction(async (trx) => {
-    const owner = await User.query(trx).findById(actor.id).forUpdate().throwIfNotFound();
+    const owner = await User.query(trx)
+      .findById(actor.workspaceId ?? actor.id)
+      .forUpdate()
+      .throwIfNotFound();
     const count = await Client.countOfOwner(trx, owner.id);
     const tier = featureTier(config, owner.accountTier);
     if (!canCreateMoreClients(tier, count)) {
@@ -54,6 +59,9 @@ export async function addClient(
       inviteTokenEncrypted: invite.encrypted,
       inviteIssuedAt: clock.now(),
     });
+    // A member has only the clients assigned to them: the one they add is theirs, as its lead.
+    if (actor.teamRole === "member")
+      await trx("client_assignees").insert({ clientId: client.id, userId: actor.id, isLead: true });
     const shortCode = hasShortLinks(tier) ? await ensureShortLink(trx, client.id) : null;
     if (mail) await services.outbox.enqueue(trx, mail, "invite");
     return { client, owner, token: invite.token, shortCode, inviteEmailed: mail !== null };

@@ -9,6 +9,10 @@ import { AnnouncedCache, type ChangeAnnouncements } from "./announced-cache";
  */
 export class ClientCache extends AnnouncedCache<Record<string, unknown>> {
   constructor(db: Database, announcements: ChangeAnnouncements) {
-    super(db, announcements, { tables: ["clients"], ttlMs: 30_000, maxEntries: 20_000 });
+    super(db, announcements, {
+      tables: ["clients", "client_assignees"],
+      ttlMs: 30_000,
+      maxEntries: 20_000,
+    });
   }
 }

@@ -15,6 +15,11 @@ export type DomainEvent =
   | { type: "MessagesRead"; clientId: string; messageId: string }
   /** A client opened their invite for the first time. */
   | { type: "ClientJoined"; clientId: string }
+  /**
+   * Who handles a client changed (issue 26): `userIds` are the staff who had it or have it now
+   * by assignment, whose pages learn of it.
+   */
+  | { type: "ClientAssigneesChanged"; clientId: string; userIds: string[] }
   /** A client and everything of theirs is gone; `userId` is the client's login, if they joined. */
   | { type: "ClientDeleted"; clientId: string; userId: string | null }
   /** An owner deleted their account: these users (the owner and their clients) are gone. */

@@ -1,6 +1,6 @@
 import type { Services } from "../context";
 import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
-import { Client, type Message, type User } from "../models";
+import { Client, type Message, User } from "../models";
 import { sidesThatMaySee } from "../policies/message-events";
 import { presentNewMessage } from "../presenters/message";
 
@@ -32,6 +32,7 @@ export const realtimeListener: EventListener<RealtimeServices> = {
     "FeedbackDecided",
     "MessagesRead",
     "ClientJoined",
+    "ClientAssigneesChanged",
     "ClientDeleted",
     "AccountDeleted",
     "BrandingChanged",
@@ -89,6 +90,20 @@ async function announce(services: RealtimeServices, recorded: RecordedEvent): Pr
       });
     case "ClientJoined":
       return realtime.publish({ type: "client_joined", clientId: event.clientId });
+    case "ClientAssigneesChanged": {
+      // The assignees who gained or lost it, and the workspace's owner and admins, who see
+      // every client with who handles it.
+      const client = await Client.query(services.db).select("ownerId").findById(event.clientId);
+      const managers = client
+        ? await User.query(services.db)
+            .select("id")
+            .where("workspaceId", client.ownerId)
+            .whereIn("teamRole", ["owner", "admin"])
+        : [];
+      return realtime.accessChanged(event.clientId, [
+        ...new Set([...event.userIds, ...managers.map((manager) => manager.id)]),
+      ]);
+    }
     case "ClientDeleted":
       return event.userId ? realtime.disconnectUsers([event.userId]) : undefined;
     case "AccountDeleted":

@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
+import type { Pojo } from "objection";
 import { BaseModel } from "./BaseModel";
 import { User } from "./User";
 
@@ -44,6 +45,12 @@ export class Client extends BaseModel {
   emailNotificationDelay!: number;
   createdAt!: Date;
   updatedAt!: Date;
+  /**
+   * Read with the row, not columns (client_assignees, issue 26): the staff assigned to it and
+   * its lead. Absent where a query did not read them.
+   */
+  assigneeIds?: string[];
+  leadUserId?: string | null;
 
   owner?: User;
 
@@ -57,6 +64,15 @@ export class Client extends BaseModel {
 
   override $beforeUpdate() {
     this.updatedAt = new Date();
+  }
+
+  override $formatDatabaseJson(json: Pojo): Pojo {
+    const {
+      assigneeIds: _assignees,
+      leadUserId: _lead,
+      ...columns
+    } = super.$formatDatabaseJson(json);
+    return columns;
   }
 
   static countOfOwner(db: Knex, ownerId: string): Promise<number> {
@@ -78,11 +94,19 @@ export class Client extends BaseModel {
   static async withStats(
     db: Knex,
     viewerRole: Role,
-    where: { ownerId: string } | { clientId: string },
+    where: { ownerId: string; assigneeId?: string } | { clientId: string },
   ): Promise<{ client: Client; stats: ConversationStats }[]> {
     const query = db("clients as c")
       .select(
         "c.*",
+        db.raw(
+          `array(select a.user_id from client_assignees a where a.client_id = c.id
+             order by a.assigned_at, a.user_id) as "assigneeIds"`,
+        ),
+        db.raw(
+          `(select a.user_id from client_assignees a where a.client_id = c.id and a.is_lead)
+             as "leadUserId"`,
+        ),
         "last.createdAt as lastMessageAt",
         "last.senderRole as lastSenderRole",
         "unread.count as unreadCount",
@@ -102,8 +126,15 @@ export class Client extends BaseModel {
         "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.feedback_status = 'pending' and m.sender_role = 'owner') as pending on true",
       )
       .orderByRaw("coalesce(last.created_at, c.created_at) desc, c.id");
-    if ("ownerId" in where) query.where("c.ownerId", where.ownerId);
-    else query.where("c.id", where.clientId);
+    if ("ownerId" in where) {
+      query.where("c.ownerId", where.ownerId);
+      if (where.assigneeId)
+        query.whereExists(
+          db("client_assignees as a")
+            .whereRaw("a.client_id = c.id")
+            .where("a.userId", where.assigneeId),
+        );
+    } else query.where("c.id", where.clientId);
     const rows: (Record<string, unknown> & StatsColumns)[] = await query;
     return rows.map(
       ({ lastMessageAt, lastSenderRole, unreadCount, pendingApprovals, ...columns }) => ({

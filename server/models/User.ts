@@ -1,6 +1,7 @@
 import type { Tier } from "../../shared/tiers";
 import type { TeamRole } from "../../shared/schemas/team";
 import type { Role } from "../../shared/schemas/user";
+import type { Pojo } from "objection";
 import { BaseModel } from "./BaseModel";
 
 export class User extends BaseModel {
@@ -45,8 +46,18 @@ export class User extends BaseModel {
   billingSyncedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
+  /**
+   * Not a column: the plan of the workspace's owner, which staff work under (issue 26), read
+   * with the session (auth/session-store.ts). Absent where a query did not read it.
+   */
+  workspaceTier?: Tier;
 
   override $beforeUpdate() {
     this.updatedAt = new Date();
+  }
+
+  override $formatDatabaseJson(json: Pojo): Pojo {
+    const { workspaceTier: _workspaceTier, ...columns } = super.$formatDatabaseJson(json);
+    return columns;
   }
 }

@@ -5,14 +5,11 @@ import { isPglite } from "../db/connection";
 import { forbidden, type HttpError, notFound } from "../errors";
 import { Client, type User } from "../models";
 import type { ClientCache } from "../db/client-cache";
+import { isClientOf, isStaffOf, seesEveryClient } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
 /** Short invite links are a paid-plan feature. */
 export const hasShortLinks = (tier: Tier) => tier === "pro" || tier === "agency";
-
-const isOwnerOf = (actor: User, client: Client) => client.ownerId === actor.id;
-const isClientOf = (actor: User, client: Client) =>
-  client.userId !== null && client.userId === actor.id;
 
 type Verdict = true | HttpError;
 /** The first verdict that is not true, else true: rules read as a list of conditions. */
@@ -26,9 +23,18 @@ const all = (...verdicts: (() => Verdict)[]): Verdict => {
 
 const ownersOnly = (actor: User) => actor.role === "owner" || forbidden("Only owners can do that");
 
-/** A conversation exists for the actor only as its owner or its client; else 404. */
+const managersOnly = (actor: User) =>
+  all(
+    () => ownersOnly(actor),
+    () => seesEveryClient(actor) || forbidden("Only the workspace's owner and admins can do that"),
+  );
+
+/**
+ * A conversation exists for the actor only on one of its sides (its workspace's staff who
+ * have it, or its client); else 404, as another workspace's.
+ */
 const member = (actor: User, client: Client | undefined): client is Client =>
-  client !== undefined && (isOwnerOf(actor, client) || isClientOf(actor, client));
+  client !== undefined && (isStaffOf(actor, client) || isClientOf(actor, client));
 
 const visible = (actor: User, client: Client | undefined) =>
   member(actor, client) || notFound("Client not found");
@@ -36,21 +42,31 @@ const visible = (actor: User, client: Client | undefined) =>
 const ownerOfIt = (actor: User, client: Client | undefined) =>
   all(
     () => visible(actor, client),
-    () => isOwnerOf(actor, client!) || forbidden("Only the owner of this conversation can do that"),
+    () => isStaffOf(actor, client!) || forbidden("Only the owner of this conversation can do that"),
+  );
+
+const managerOfIt = (actor: User, client: Client | undefined) =>
+  all(
+    () => ownerOfIt(actor, client),
+    () => managersOnly(actor),
   );
 
 /** Clients (conversations) and what happens in them. 404 for what is not the actor's. */
 export const clientsPolicy = definePolicy({
   list: (actor: User) => ownersOnly(actor),
+  /** Any of the staff; a member who adds a client is its lead (commands/add-client.ts). */
   create: (actor: User) => ownersOnly(actor),
   read: (actor: User, client: Client | undefined) => visible(actor, client),
-  delete: ownerOfIt,
+  delete: managerOfIt,
+  /** Who handles the client: its staff see it (never its client); the owner and admins set it. */
+  readAssignees: ownerOfIt,
+  assign: managerOfIt,
   reissueInvite: ownerOfIt,
   createShortLink: (actor: User, client: Client | undefined) =>
     all(
       () => ownerOfIt(actor, client),
       () =>
-        hasShortLinks(actor.accountTier) ||
+        hasShortLinks(actor.workspaceTier ?? actor.accountTier) ||
         forbidden("Short invite links are part of the Pro and Agency plans"),
     ),
   updateNotificationSettings: (actor: User, client: Client | undefined) =>
@@ -80,7 +96,11 @@ const CLIENT_COLUMNS = `id, owner_id as "ownerId", user_id as "userId", name, em
   invite_token_hash as "inviteTokenHash", invite_token_encrypted as "inviteTokenEncrypted",
   invite_issued_at as "inviteIssuedAt", joined_at as "joinedAt",
   email_notification_delay as "emailNotificationDelay", created_at as "createdAt",
-  updated_at as "updatedAt"`;
+  updated_at as "updatedAt",
+  array(select a.user_id from client_assignees a where a.client_id = clients.id
+    order by a.assigned_at, a.user_id) as "assigneeIds",
+  (select a.user_id from client_assignees a where a.client_id = clients.id and a.is_lead)
+    as "leadUserId"`;
 
 /** Where clients are read: the app's database handle and its cache of their rows. */
 export interface ClientSource {

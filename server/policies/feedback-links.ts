@@ -20,7 +20,8 @@ export const feedbackLinkPolicy = definePolicy({
   decide: (actor: User, subject: FeedbackLinkSubject) => {
     if (subject.client.userId !== actor.id || subject.link.userId !== actor.id)
       return notFound("This link is not valid.");
-    if (subject.viewer?.id === subject.client.ownerId)
+    // The workspace's staff (issue 26), whichever of them is signed in here.
+    if (subject.viewer?.role === "owner" && subject.viewer.workspaceId === subject.client.ownerId)
       return forbidden("This link is for your client: only they can decide on this file.");
     return true;
   },

@@ -1,7 +1,8 @@
-import type { Knex } from "knex";
 import { uuidSchema } from "../../shared/schemas/common";
 import { forbidden, notFound } from "../errors";
-import { Client, Message, type User } from "../models";
+import { type Client, Message, type User } from "../models";
+import { type ClientSource, findClient } from "./clients";
+import { isClientOf, isStaffOf } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
 /** A message together with its conversation, as the rules below see it. */
@@ -10,14 +11,10 @@ export interface MessageInConversation {
   client: Client;
 }
 
-const isOwnerOf = (actor: User, client: Client) => client.ownerId === actor.id;
-const isClientOf = (actor: User, client: Client) =>
-  client.userId !== null && client.userId === actor.id;
-
 /** A message exists for the actor only as a member of its conversation; else 404. */
 const visible = (actor: User, subject: MessageInConversation | undefined) =>
   (subject !== undefined &&
-    (isOwnerOf(actor, subject.client) || isClientOf(actor, subject.client))) ||
+    (isStaffOf(actor, subject.client) || isClientOf(actor, subject.client))) ||
   notFound("Message not found");
 
 /**
@@ -27,7 +24,7 @@ const visible = (actor: User, subject: MessageInConversation | undefined) =>
 export const feedbackPolicy = definePolicy({
   /** Only the owner asks for feedback on a file (spec: "only owners upload via the upload call"). */
   requestFeedback: (actor: User, client: Client) =>
-    isOwnerOf(actor, client) || forbidden("Only the owner can ask for feedback on a file"),
+    isStaffOf(actor, client) || forbidden("Only the owner can ask for feedback on a file"),
   /** Approve or Needs Work: the client user of the conversation only. */
   decide: (actor: User, subject: MessageInConversation | undefined) => {
     const seen = visible(actor, subject);
@@ -39,7 +36,7 @@ export const feedbackPolicy = definePolicy({
     const seen = visible(actor, subject);
     if (seen !== true) return seen;
     return (
-      isOwnerOf(actor, subject!.client) || forbidden("Only the owner can upload a new version")
+      isStaffOf(actor, subject!.client) || forbidden("Only the owner can upload a new version")
     );
   },
   readVersions: visible,
@@ -49,24 +46,24 @@ export type FeedbackAction = Parameters<typeof feedbackPolicy.authorize>[1];
 
 /** The message named in a path with its conversation; undefined when unknown or malformed. */
 export async function findMessageInConversation(
-  db: Knex,
+  source: ClientSource,
   id: string | undefined,
 ): Promise<MessageInConversation | undefined> {
   if (!id || !uuidSchema.safeParse(id).success) return undefined;
-  const message = await Message.query(db).findById(id);
+  const message = await Message.query(source.db).findById(id);
   if (!message) return undefined;
-  const client = await Client.query(db).findById(message.clientId);
+  const client = await findClient(source, message.clientId);
   return client ? { message, client } : undefined;
 }
 
 /** Loads the message named by `id` and checks that `actor` may do `action` to it. */
 export async function authorizedMessage(
-  db: Knex,
+  source: ClientSource,
   actor: User,
   action: Exclude<FeedbackAction, "requestFeedback">,
   id: string | undefined,
 ): Promise<MessageInConversation> {
-  const subject = await findMessageInConversation(db, id);
+  const subject = await findMessageInConversation(source, id);
   feedbackPolicy.authorize(actor, action, subject);
   return subject!;
 }

@@ -1,12 +1,15 @@
-import type { Knex } from "knex";
 import { notFound } from "../errors";
 import { Client, type StoredFile, type User } from "../models";
+import { type ClientSource, findClient } from "./clients";
+import { isClientOf, isStaffOf } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
 /** A clients row as far as access is concerned: who owns the conversation, who is the client. */
 export interface ClientLink {
   ownerId: string;
   userId: string | null;
+  /** For a conversation: the staff assigned to it (a member sees only those). */
+  assigneeIds?: string[];
 }
 
 /** A file with the facts the download rule needs, gathered by loadFileAccess. */
@@ -18,9 +21,14 @@ export interface FileAccess {
   uploaderLinks: ClientLink[];
 }
 
-export async function loadFileAccess(db: Knex, actor: User, file: StoredFile): Promise<FileAccess> {
+export async function loadFileAccess(
+  source: ClientSource,
+  actor: User,
+  file: StoredFile,
+): Promise<FileAccess> {
+  const { db } = source;
   if (file.clientId) {
-    const conversation = await Client.query(db).select("ownerId", "userId").findById(file.clientId);
+    const conversation = await findClient(source, file.clientId);
     return { file, conversation: conversation ?? null, uploaderLinks: [] };
   }
   const uploader = file.uploadedBy;
@@ -36,7 +44,7 @@ export async function loadFileAccess(db: Knex, actor: User, file: StoredFile): P
 }
 
 const isMember = (actor: User, conversation: ClientLink) =>
-  conversation.ownerId === actor.id || conversation.userId === actor.id;
+  isStaffOf(actor, conversation) || isClientOf(actor, conversation);
 
 /** The actor is the uploader, or one of them is the other's owner through a clients row. */
 const seesUploader = (actor: User, { file, uploaderLinks }: FileAccess) =>

@@ -2,9 +2,10 @@ import { notFound } from "../errors";
 import { Client, type User } from "../models";
 import type { SearchScope } from "../queries/search-messages";
 import { authorizedClient, type ClientSource } from "./clients";
+import { seesEveryClient } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
-/** Owners search all their conversations at once; anyone else, one conversation. */
+/** Staff search all the conversations they have at once; anyone else, one conversation. */
 export const searchPolicy = definePolicy({
   searchAll: (actor: User) => actor.role === "owner" || notFound("Client not found"),
 });
@@ -18,7 +19,10 @@ export async function authorizedSearchScope(
   actor: User,
   clientId: string | undefined,
 ): Promise<SearchScope> {
-  if (clientId === undefined && searchPolicy.can(actor, "searchAll")) return { ownerId: actor.id };
+  if (clientId === undefined && searchPolicy.can(actor, "searchAll"))
+    return seesEveryClient(actor)
+      ? { ownerId: actor.workspaceId! }
+      : { ownerId: actor.workspaceId!, assigneeId: actor.id };
   const id = clientId ?? (await Client.idOfUser(source.db, actor)) ?? undefined;
   const client = await authorizedClient(source, actor, "readMessages", id);
   return { ownerId: client.ownerId, clientId: client.id };

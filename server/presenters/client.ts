@@ -1,5 +1,5 @@
-import type { ClientPayload } from "../../shared/schemas/clients";
-import type { User } from "../models";
+import type { ClientAssignees, ClientPayload } from "../../shared/schemas/clients";
+import type { Client, User } from "../models";
 import type { ClientView } from "../queries/list-clients";
 import { fileUrl } from "./user";
 
@@ -32,4 +32,9 @@ export function presentClient({ client, owner, stats, inviteToken }: ClientView)
     pendingApprovals: stats.pendingApprovals,
     owner: presentClientOwner(owner),
   };
+}
+
+/** Who handles a client (read with its row by findClient). */
+export function presentAssignees(client: Client): ClientAssignees {
+  return { assigneeIds: client.assigneeIds ?? [], leadUserId: client.leadUserId ?? null };
 }

@@ -1,7 +1,8 @@
 import { InviteTokens } from "../auth/invite-tokens";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
-import { Client, type ConversationStats, NO_STATS, type User } from "../models";
+import { Client, type ConversationStats, NO_STATS, User } from "../models";
+import { workspaceOwnerOf } from "./workspace-owner";
 
 /** A client as it is presented: its owner (with plan features), stats, invite token. */
 export interface ClientView {
@@ -13,20 +14,34 @@ export interface ClientView {
 }
 
 function visibleInviteToken(tokens: InviteTokens, viewer: User, client: Client): string | null {
-  if (viewer.id !== client.ownerId || client.joinedAt) return null;
+  if (viewer.role !== "owner" || client.joinedAt) return null;
   return tokens.reveal(client.id, client.inviteTokenEncrypted);
 }
 
-/** The owner's clients with their stats, newest activity first. */
-export async function listClients(services: Services, owner: User): Promise<ClientView[]> {
-  const rows = await Client.withStats(services.db, "owner", { ownerId: owner.id });
+/**
+ * The clients a staff member has (all of the workspace's for its owner and admins, the
+ * assigned ones for a member) with their stats, newest activity first.
+ */
+export async function listClients(services: Services, staff: User): Promise<ClientView[]> {
+  const workspaceId = staff.workspaceId ?? staff.id;
+  const [rows, owner] = await Promise.all([
+    Client.withStats(
+      services.db,
+      "owner",
+      // A workspace's member has the clients assigned to them; its owner and admins, every one.
+      staff.teamRole === "member"
+        ? { ownerId: workspaceId, assigneeId: staff.id }
+        : { ownerId: workspaceId },
+    ),
+    workspaceOwnerOf(services.db, staff),
+  ]);
   const shownOwner = withFeatures(services.config, owner);
   const tokens = new InviteTokens(services.config.sessionSecret);
   return rows.map(({ client, stats }) => ({
     client,
     owner: shownOwner,
     stats,
-    inviteToken: visibleInviteToken(tokens, owner, client),
+    inviteToken: visibleInviteToken(tokens, staff, client),
   }));
 }
 
@@ -40,7 +55,7 @@ export async function loadClient(
   const owner =
     viewer.id === client.ownerId
       ? viewer
-      : await client.$relatedQuery("owner", services.db).throwIfNotFound();
+      : await User.query(services.db).findById(client.ownerId).throwIfNotFound();
   const current = row?.client ?? client;
   return {
     client: current,

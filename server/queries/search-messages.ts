@@ -6,6 +6,8 @@ export interface SearchScope {
   ownerId: string;
   /** Only this conversation. */
   clientId?: string;
+  /** Only the conversations assigned to this staff member (a workspace's member, issue 26). */
+  assigneeId?: string;
 }
 
 export interface SearchRequest {
@@ -47,6 +49,12 @@ export async function searchMessages(
   if (scope.clientId) {
     filters.push("m.client_id = ?");
     filterValues.push(scope.clientId);
+  }
+  if (scope.assigneeId) {
+    filters.push(
+      "exists (select 1 from client_assignees a where a.client_id = c.id and a.user_id = ?)",
+    );
+    filterValues.push(scope.assigneeId);
   }
   if (request.before) {
     filters.push("m.seq < ?");

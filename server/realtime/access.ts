@@ -43,20 +43,29 @@ export async function authenticateSocket(
   return { ok: true, identity, conversations, expiresAt };
 }
 
-/** The two members of a conversation: its owner and its client user (none before joining). */
+/**
+ * The members of a conversation: its workspace's staff who have it (owner and admins, and the
+ * members assigned to it; issue 26) and its client user (none before joining).
+ */
 export interface Members {
-  ownerId: string;
+  staffIds: string[];
   clientUserId: string | null;
 }
 
 /** The members of conversation `clientId`; null when there is no such client (deleted). */
 export async function loadMembers(db: Database, clientId: string): Promise<Members | null> {
-  const result: Rows<{ owner: string; member: string | null }> = await db.raw(
-    "select c.owner_id as owner, c.user_id as member from clients c where c.id = ?",
+  const result: Rows<{ staff: string[]; member: string | null }> = await db.raw(
+    `select c.user_id as member,
+            array(select u.id from users u
+                   where u.workspace_id = c.owner_id
+                     and (u.team_role <> 'member' or exists (
+                       select 1 from client_assignees a where a.client_id = c.id and a.user_id = u.id)))
+              as staff
+       from clients c where c.id = ?`,
     [clientId],
   );
   const row = result.rows[0];
-  return row ? { ownerId: row.owner, clientUserId: row.member } : null;
+  return row ? { staffIds: row.staff, clientUserId: row.member } : null;
 }
 
 /**

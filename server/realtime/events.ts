@@ -18,6 +18,11 @@ export interface RealtimePublisher {
    * a new_message with each side's view of the message, when given and small enough.
    */
   publish(event: RealtimeEvent, views?: MessageViews): Promise<void>;
+  /**
+   * Who has conversation `clientId` changed (issue 26): every instance looks its members up
+   * afresh and tells these users' sockets (client_access_changed), whether they gained or lost it.
+   */
+  accessChanged(clientId: string, userIds: string[]): Promise<void>;
   /** Closes every socket of these users, on every instance (e.g. a deleted client). */
   disconnectUsers(userIds: string[]): Promise<void>;
   /**

@@ -4,6 +4,8 @@ import type { MessageViews, RealtimePublisher } from "./events";
 export type HubMessage =
   | { kind: "event"; event: RealtimeEvent; views?: MessageViews }
   | { kind: "disconnect"; userIds: string[] }
+  /** Who has a conversation changed: members looked up afresh, these users told. */
+  | { kind: "access_changed"; clientId: string; userIds: string[] }
   /**
    * An ended session: its sockets close at once, or `afterMs` later (sessions are named by
    * their hash).
@@ -48,6 +50,10 @@ export class RealtimeHub implements RealtimePublisher {
 
   async publish(event: RealtimeEvent, views?: MessageViews): Promise<void> {
     await this.transmit(views ? { kind: "event", event, views } : { kind: "event", event });
+  }
+
+  async accessChanged(clientId: string, userIds: string[]): Promise<void> {
+    await this.transmit({ kind: "access_changed", clientId, userIds });
   }
 
   async disconnectUsers(userIds: string[]): Promise<void> {

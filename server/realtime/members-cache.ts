@@ -55,7 +55,10 @@ export class MembersCache {
     const users = new Set(userIds);
     this.epoch += 1;
     for (const [clientId, { members }] of this.entries) {
-      if (users.has(members.ownerId) || (members.clientUserId && users.has(members.clientUserId))) {
+      if (
+        members.staffIds.some((id) => users.has(id)) ||
+        (members.clientUserId && users.has(members.clientUserId))
+      ) {
         this.entries.delete(clientId);
       }
     }

@@ -280,8 +280,14 @@ export class RealtimeSocketServer {
         for (const connection of this.allConnections())
           this.drop(connection, CLOSE_CODES.resync, "Reconnect");
         return;
+      case "access_changed":
+        this.members.forgetConversations([message.clientId]);
+        this.tell(message.userIds, { type: "client_access_changed", clientId: message.clientId });
+        return;
       case "rows_changed":
-        return; // for the session cache
+        // A role or a workspace may have changed: who has which conversation is looked up anew.
+        if (message.table === "users" || message.table === "clients") this.members.clear();
+        return;
     }
   }
 
@@ -319,21 +325,39 @@ export class RealtimeSocketServer {
    */
   private send({ event, views }: PendingDelivery, members: Members): void {
     for (const role of ["owner", "client"] as const) {
-      const userId = role === "owner" ? members.ownerId : members.clientUserId;
-      if (!userId) continue;
+      const userIds =
+        role === "owner" ? members.staffIds : members.clientUserId ? [members.clientUserId] : [];
+      const view = views?.[role];
       let data: string | undefined;
-      for (const connection of [...(this.byUser.get(userId) ?? [])]) {
-        if (connection.ws.readyState !== WebSocket.OPEN) continue;
-        if (connection.ws.bufferedAmount > this.options.maxBufferedBytes) {
-          this.forget(connection);
-          connection.ws.terminate();
-          continue;
+      for (const userId of userIds) {
+        for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+          if (!this.writable(connection)) continue;
+          data ??= JSON.stringify(view ? { ...event, message: view } : event);
+          connection.ws.send(data);
         }
-        const view = views?.[role];
-        data ??= JSON.stringify(view ? { ...event, message: view } : event);
-        connection.ws.send(data);
       }
     }
+  }
+
+  /** Sends `event` to these users' sockets on this instance. */
+  private tell(userIds: string[], event: RealtimeEvent): void {
+    const data = JSON.stringify(event);
+    for (const userId of userIds) {
+      for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+        if (this.writable(connection)) connection.ws.send(data);
+      }
+    }
+  }
+
+  /** Open and keeping up; a socket whose buffer overflows is cut. */
+  private writable(connection: Connection): boolean {
+    if (connection.ws.readyState !== WebSocket.OPEN) return false;
+    if (connection.ws.bufferedAmount > this.options.maxBufferedBytes) {
+      this.forget(connection);
+      connection.ws.terminate();
+      return false;
+    }
+    return true;
   }
 
   /** Pings the socket; one that did not answer the previous ping is cut. */

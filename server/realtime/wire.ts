@@ -60,6 +60,20 @@ export function encodeHubMessage(message: HubMessage): string[] {
       }
       return payloads;
     }
+    case "access_changed": {
+      // Everyone to tell, a hundred a payload; each payload also refreshes the members.
+      const payloads: string[] = [];
+      for (let i = 0; i === 0 || i < message.userIds.length; i += USER_IDS_PER_MESSAGE) {
+        payloads.push(
+          JSON.stringify({
+            kind: "access_changed",
+            clientId: message.clientId,
+            userIds: message.userIds.slice(i, i + USER_IDS_PER_MESSAGE),
+          }),
+        );
+      }
+      return payloads;
+    }
     case "session_ended":
       return [JSON.stringify(message)];
     case "resync":
@@ -137,6 +151,15 @@ function decodeMessage(value: unknown): HubMessage | null {
     record.userIds.every(isUuid)
   ) {
     return { kind: "disconnect", userIds: [...record.userIds] };
+  }
+  if (
+    record.kind === "access_changed" &&
+    isUuid(record.clientId) &&
+    Array.isArray(record.userIds) &&
+    record.userIds.length <= USER_IDS_PER_MESSAGE &&
+    record.userIds.every(isUuid)
+  ) {
+    return { kind: "access_changed", clientId: record.clientId, userIds: [...record.userIds] };
   }
   if (
     record.kind === "session_ended" &&

@@ -12,6 +12,7 @@ import {
 import {
   acceptInviteResponse,
   addClientResponse,
+  clientAssigneesResponse,
   clientSchema,
   inviteLinkResponse,
   resolveShortLinkResponse,
@@ -71,6 +72,8 @@ export const API_RESPONSES = {
   "POST /api/clients": addClientResponse,
   "GET /api/clients/:id": clientSchema,
   "DELETE /api/clients/:id": successResponseSchema,
+  "GET /api/clients/:id/assignees": clientAssigneesResponse,
+  "PUT /api/clients/:id/assignees": clientAssigneesResponse,
   "PATCH /api/clients/:id/notification-settings": successResponseSchema,
   "POST /api/clients/:id/invite": inviteLinkResponse,
   "POST /api/clients/:id/short-link": shortLinkResponse,

@@ -49,6 +49,39 @@ export const clientSchema = z.strictObject({
 });
 export type ClientPayload = z.infer<typeof clientSchema>;
 
+/** The most people one client can be assigned to. */
+export const MAX_ASSIGNEES = 50;
+
+/**
+ * PUT /api/clients/{id}/assignees: who handles the client, replacing who did. The lead is one
+ * of them (the first when not named; null: none).
+ */
+export const clientAssigneesInput = z
+  .strictObject({
+    userIds: z
+      .array(z.uuid({ error: "Assign people of your team" }), {
+        error: "userIds must be a list of team members",
+      })
+      .max(MAX_ASSIGNEES, `A client can have at most ${MAX_ASSIGNEES} assignees`)
+      .transform((ids) => [...new Set(ids)]),
+    leadUserId: z.uuid({ error: "Assign people of your team" }).nullable().optional(),
+  })
+  .transform(({ userIds, leadUserId }) => ({
+    userIds,
+    leadUserId: leadUserId === undefined ? (userIds[0] ?? null) : leadUserId,
+  }))
+  .refine(({ userIds, leadUserId }) => leadUserId === null || userIds.includes(leadUserId), {
+    message: "The lead must be one of the assignees",
+  });
+export type ClientAssigneesInput = z.infer<typeof clientAssigneesInput>;
+
+/** GET and PUT /api/clients/{id}/assignees: who handles the client, for its staff. */
+export const clientAssigneesResponse = z.strictObject({
+  assigneeIds: z.array(z.string()),
+  leadUserId: z.string().nullable(),
+});
+export type ClientAssignees = z.infer<typeof clientAssigneesResponse>;
+
 export const addClientResponse = z.strictObject({
   id: z.string(),
   name: z.string(),

@@ -246,6 +246,9 @@ export class TestAgent {
   patch<T = any>(urlPath: string, json?: unknown, headers?: Record<string, string>) {
     return this.request<T>("PATCH", urlPath, { json, headers });
   }
+  put<T = any>(urlPath: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("PUT", urlPath, { json, headers });
+  }
   delete<T = any>(urlPath: string, headers?: Record<string, string>) {
     return this.request<T>("DELETE", urlPath, { headers });
   }

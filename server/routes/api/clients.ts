@@ -2,16 +2,18 @@ import { Router } from "@koa/router";
 import {
   type AddClientResponse,
   addClientInput,
+  clientAssigneesInput,
   clientNotificationSettingsInput,
 } from "../../../shared/schemas/clients";
 import { inviteUrl, shortInviteUrl } from "../../auth/invite-tokens";
 import { addClient } from "../../commands/add-client";
 import { deleteClient } from "../../commands/delete-client";
+import { setClientAssignees } from "../../commands/set-client-assignees";
 import { listClients, loadClient } from "../../queries/list-clients";
 import { updateClientNotificationSettings } from "../../commands/update-client-settings";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient, clientsPolicy } from "../../policies/clients";
-import { presentClient } from "../../presenters/client";
+import { presentAssignees, presentClient } from "../../presenters/client";
 import { LIMITS } from "../../security/rate-limiter";
 import { type AreaRouter, withInput } from "../area-router";
 
@@ -58,6 +60,21 @@ router.delete("/:id", async (ctx) => {
   await deleteClient(ctx.services, client);
   ctx.body = { success: true, message: "Client deleted successfully" };
 });
+
+router.get("/:id/assignees", async (ctx) => {
+  const actor = currentUser(ctx);
+  const client = await authorizedClient(ctx.services, actor, "readAssignees", ctx.params.id);
+  ctx.body = presentAssignees(client);
+});
+
+router.put(
+  "/:id/assignees",
+  withInput(clientAssigneesInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    const client = await authorizedClient(ctx.services, actor, "assign", ctx.params.id);
+    ctx.body = await setClientAssignees(ctx.services, client, input);
+  }),
+);
 
 router.patch(
   "/:id/notification-settings",

@@ -18,6 +18,9 @@ import { presentUser } from "../../presenters/user";
 import { loadAccountTier } from "../../queries/account-tier";
 import { loadNewestPage } from "../../queries/load-conversation";
 import { listClients } from "../../queries/list-clients";
+import { listTeamMembers } from "../../queries/team-members";
+import { workspaceOwnerOf } from "../../queries/workspace-owner";
+import { presentTeamMember } from "../../presenters/team-member";
 import { parseOrThrow } from "../../validate";
 import type { AreaRouter } from "../area-router";
 
@@ -39,10 +42,12 @@ router.get("/", async (ctx) => {
   billingPolicy.authorize(actor, "readStatus");
   const query = parseOrThrow(dashboardBootstrapQuery, ctx.query);
   const { services } = ctx;
-  const [clients, accountTier, conversation] = await Promise.all([
+  const [clients, accountTier, conversation, team, workspaceOwner] = await Promise.all([
     listClients(services, actor),
     loadAccountTier(services, actor),
     openConversation(services, actor, query.client),
+    listTeamMembers(services.db, actor.workspaceId ?? actor.id),
+    workspaceOwnerOf(services.db, actor),
   ]);
   const presented = clients.map(presentClient);
   // The list's entry: the same query GET /api/clients/{id} makes for its owner (absent only
@@ -54,7 +59,11 @@ router.get("/", async (ctx) => {
     clients: presented,
     billingMode: { mode: services.config.billingMode },
     accountTier,
-    subscriptionStatus: presentSubscriptionStatus(actor, billingProvider(services).testMode),
+    subscriptionStatus: presentSubscriptionStatus(
+      workspaceOwner,
+      billingProvider(services).testMode,
+    ),
+    team: team.map(presentTeamMember),
     conversation:
       conversation && openClient ? { client: openClient, messages: conversation.messages } : null,
   } satisfies DashboardBootstrap;

@@ -39,7 +39,7 @@ async function authorizedFile(ctx: AppContext, name: string): Promise<StoredFile
   const { db } = ctx.services;
   const file = await StoredFile.query(db).findOne({ storedName: name });
   if (!file) throw notFound();
-  filesPolicy.authorize(actor, "download", await loadFileAccess(db, actor, file));
+  filesPolicy.authorize(actor, "download", await loadFileAccess(ctx.services, actor, file));
   return file;
 }
 

@@ -87,7 +87,7 @@ router.patch(
   withInput(feedbackInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     const { client, message: target } = await authorizedMessage(
-      ctx.services.db,
+      ctx.services,
       actor,
       "decide",
       ctx.params.messageId,
@@ -110,7 +110,7 @@ router.post(
   async (ctx) => {
     const actor = currentUser(ctx);
     const { message: target, client } = await authorizedMessage(
-      ctx.services.db,
+      ctx.services,
       actor,
       "uploadVersion",
       ctx.params.messageId,
@@ -129,7 +129,7 @@ router.post(
 router.get("/api/messages/:messageId/versions", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
   const { message, client } = await authorizedMessage(
-    ctx.services.db,
+    ctx.services,
     actor,
     "readVersions",
     ctx.params.messageId,

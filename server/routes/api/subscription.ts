@@ -23,6 +23,7 @@ import { authenticated, currentUser } from "../../middlewares/authenticated";
 import type { User } from "../../models";
 import { billingPolicy } from "../../policies/billing";
 import { presentSubscriptionStatus } from "../../presenters/subscription";
+import { workspaceOwnerOf } from "../../queries/workspace-owner";
 import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/subscription" });
@@ -45,7 +46,11 @@ function answer(ctx: AppContext, user: User, message: string): BillingActionAnsw
 router.get("/status", async (ctx) => {
   const actor = currentUser(ctx);
   billingPolicy.authorize(actor, "readStatus");
-  ctx.body = presentSubscriptionStatus(actor, billingProvider(ctx.services).testMode);
+  // Staff see their workspace's plan (issue 26): its owner's.
+  ctx.body = presentSubscriptionStatus(
+    await workspaceOwnerOf(ctx.services.db, actor),
+    billingProvider(ctx.services).testMode,
+  );
 });
 
 router.post(

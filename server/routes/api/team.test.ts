@@ -4,6 +4,7 @@ import { testDatabase } from "../../../tests/support/database";
 import { startConversation } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
 import * as workspaces from "../../migrations/20261129030000_workspaces";
+import * as clientAssignees from "../../migrations/20261129050000_client_assignees";
 
 // Issue 26, first step: an owner's account is a workspace, today of one.
 
@@ -65,6 +66,8 @@ describe("workspaces in the database", () => {
   it("migrates existing owners to a workspace of one", async () => {
     const db = await testDatabase({ isolated: true });
     try {
+      // Back to before workspaces: what was built on them goes first.
+      await clientAssignees.down(db);
       await workspaces.down(db);
       const [owner] = await db
         .insert({ email: "before@example.test", full_name: "Before Teams", role: "owner" })

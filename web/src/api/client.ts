@@ -81,6 +81,7 @@ export async function apiRequestWithHeaders<T>(
 export const apiGet = <T>(path: string) => apiRequest<T>("GET", path);
 export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body);
 export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body);
+export const apiPut = <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body);
 export const apiDelete = <T>(path: string, body?: unknown) => apiRequest<T>("DELETE", path, body);
 
 function parseBody(text: string): unknown {

@@ -1,14 +1,19 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, useState } from "react";
 import { useNavigate } from "react-router";
-import type { InviteLinkResponse, ShortLinkResponse } from "../../../shared/schemas/clients";
-import { apiDelete, apiPost, serverMessage } from "../api/client";
+import type {
+  ClientAssignees,
+  InviteLinkResponse,
+  ShortLinkResponse,
+} from "../../../shared/schemas/clients";
+import { apiDelete, apiGet, apiPost, serverMessage } from "../api/client";
 import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
+import { useMyTeamRole, useTeamMembers } from "../api/team-members";
 import { usePlatform } from "../platform/platform-context";
 import { Button } from "../ui/button";
 import { copyText } from "../ui/clipboard";
-import { LinkIcon, RefreshIcon, TrashIcon } from "../ui/icons";
+import { LinkIcon, RefreshIcon, TrashIcon, UsersIcon } from "../ui/icons";
 import { OnceOpened } from "../ui/once-opened";
 import { useToast } from "../ui/toast";
 import type { OwnerClient } from "./clients-query";
@@ -19,10 +24,16 @@ interface ClientActionsProps {
   onShowInviteLinks: (links: InviteLinks) => void;
 }
 
+const AssignDialog = lazy(() =>
+  import("./assign-dialog").then((m) => ({ default: m.AssignDialog })),
+);
+
 /** The confirmations (and the dialog code with them) load when first asked for. */
 const ConfirmDialog = lazy(() =>
   import("../ui/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
 );
+
+const NO_ASSIGNEES: ClientAssignees = { assigneeIds: [], leadUserId: null };
 
 const clientPath = (client: OwnerClient) => `/api/clients/${encodeURIComponent(client.id)}`;
 
@@ -42,7 +53,19 @@ async function tinyLink(client: OwnerClient, tier: string | undefined): Promise<
 
 /** Header actions: copy the invite link (pending), a new invite link (joined), delete. */
 export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps) {
-  const [confirm, setConfirm] = useState<"delete" | "reissue" | null>(null);
+  const [confirm, setConfirm] = useState<"delete" | "reissue" | "assign" | null>(null);
+  const team = useTeamMembers();
+  const myRole = useMyTeamRole();
+  // Assigning is for the workspace's owner and admins, once there is a team to assign.
+  const canAssign = myRole !== undefined && myRole !== "member" && (team.data?.length ?? 0) > 1;
+  const assigned = useQuery({
+    queryKey: queryKeys.assignees(client.id),
+    queryFn: () => apiGet<ClientAssignees>(`${clientPath(client)}/assignees`),
+    enabled: canAssign,
+  });
+  const assignees = (team.data ?? []).filter((member) =>
+    assigned.data?.assigneeIds.includes(member.id),
+  );
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -131,6 +154,25 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
 
   return (
     <div className="client-header__actions">
+      {canAssign && assigned.data && (
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<UsersIcon />}
+          onClick={() => setConfirm("assign")}
+          aria-label={
+            assignees.length
+              ? `Assigned to ${assignees.map((member) => member.fullName).join(", ")}: change`
+              : `Assign ${client.name}`
+          }
+        >
+          {assignees.length === 0
+            ? "Assign"
+            : assignees.length === 1
+              ? assignees[0]!.fullName
+              : `${assignees.length} people`}
+        </Button>
+      )}
       {client.joinedAt ? (
         <Button
           variant="secondary"
@@ -161,6 +203,16 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
       >
         <TrashIcon />
       </Button>
+
+      <OnceOpened open={confirm === "assign"}>
+        <AssignDialog
+          client={client}
+          assignees={assigned.data ?? NO_ASSIGNEES}
+          team={team.data ?? []}
+          open={confirm === "assign"}
+          onOpenChange={(open) => !open && setConfirm(null)}
+        />
+      </OnceOpened>
 
       <OnceOpened open={confirm === "reissue"}>
         <ConfirmDialog

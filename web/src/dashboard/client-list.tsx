@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useMyTeamRole } from "../api/team-members";
 import { formatActivity, formatFull } from "../conversation/format-time";
 import { Avatar } from "../ui/avatar";
 import { UsersIcon } from "../ui/icons";
@@ -32,6 +33,7 @@ export function openedFromList(state: unknown): boolean {
  */
 export function ClientList({ selectedId }: { selectedId: string | null }) {
   const { data: clients, isPending, isLoadingError, refetch } = useClients();
+  const myRole = useMyTeamRole();
 
   return (
     <nav className="client-list" aria-label="Clients">
@@ -54,10 +56,21 @@ export function ClientList({ selectedId }: { selectedId: string | null }) {
           <span className="client-list__empty-icon">
             <UsersIcon />
           </span>
-          <p>No clients yet</p>
-          <p className="client-list__empty-hint">
-            Add a client to send them a private invite link.
-          </p>
+          {myRole === "member" ? (
+            <>
+              <p>No clients assigned to you yet</p>
+              <p className="client-list__empty-hint">
+                The owner or an admin assigns clients to you; a client you add is yours.
+              </p>
+            </>
+          ) : (
+            <>
+              <p>No clients yet</p>
+              <p className="client-list__empty-hint">
+                Add a client to send them a private invite link.
+              </p>
+            </>
+          )}
         </div>
       )}
       {clients && clients.length > 0 && (

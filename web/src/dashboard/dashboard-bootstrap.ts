@@ -35,6 +35,7 @@ export function seedDashboardCache(queryClient: QueryClient, outcome: DashboardO
   queryClient.setQueryData(queryKeys.billingMode, data.billingMode.mode);
   queryClient.setQueryData(queryKeys.accountTier, data.accountTier);
   queryClient.setQueryData(queryKeys.subscriptionStatus, data.subscriptionStatus);
+  queryClient.setQueryData(queryKeys.teamMembers, data.team);
   if (data.conversation && screen?.clientId)
     seedConversation(queryClient, screen.clientId, data.conversation);
 }

@@ -26,6 +26,17 @@ export function invalidationsFor(
     // ["clients"] covers the list and each client's details.
     return side === "owner" ? [[...queryKeys.clients]] : [];
   }
+  if (event.type === "client_access_changed") {
+    // Who handles it changed (issue 26): the list, and the conversation the staff member may
+    // have just gained or lost, look again (a lost one answers 404 and closes).
+    return side === "owner"
+      ? [
+          [...queryKeys.clients],
+          [...queryKeys.messages(event.clientId)],
+          [...queryKeys.allSearches],
+        ]
+      : [];
+  }
   if (event.type === "branding_updated") {
     // The portal shows the owner's colours, logo, names and picture from the client's details;
     // the owner's own pages have the change already.

@@ -1,0 +1,17 @@
+import type { Client, User } from "../models";
+
+/**
+ * Who stands on which side of a conversation (issue 26). The owner's side is a workspace
+ * (`client.ownerId` is its owner's user id): its owner and admins have every client of it, a
+ * member only the clients assigned to them. The client's side is the client user.
+ */
+export const seesEveryClient = (actor: User) =>
+  actor.teamRole === "owner" || actor.teamRole === "admin";
+
+export const isStaffOf = (actor: User, client: Pick<Client, "ownerId" | "assigneeIds">) =>
+  actor.role === "owner" &&
+  actor.workspaceId === client.ownerId &&
+  (seesEveryClient(actor) || (client.assigneeIds?.includes(actor.id) ?? false));
+
+export const isClientOf = (actor: User, client: Pick<Client, "userId">) =>
+  client.userId !== null && client.userId === actor.id;
