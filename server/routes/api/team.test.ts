@@ -400,11 +400,14 @@ describe("POST /api/team/invites/{token} (joining)", () => {
     const withMembers = await agencyOwner("Max Members");
     await teammate(withMembers);
     const paying = await signUpOwner(people(), "Paula Paying");
-    await server.db("users").where({ id: paying.id }).update({
-      accountTier: "pro",
-      subscriptionStatus: "active",
-      stripeSubscriptionId: "sub_test_paying",
-    });
+    await server
+      .db("users")
+      .where({ id: paying.id })
+      .update({
+        accountTier: "pro",
+        subscriptionStatus: "active",
+        stripeSubscriptionId: `sub_${randomUUID()}`,
+      });
     for (const person of [withClients.owner, withMembers, paying]) {
       const { id, inviteToken } = await invite(owner, person.email);
       const answer = await person.agent.post(`/api/team/invites/${inviteToken}`);
