@@ -19,6 +19,12 @@ export const TIER_CONFIG: Record<Tier, TierConfig> = {
   agency: { name: "Agency", clientLimit: null, logoSupport: true, colorCustomization: true },
 };
 
+/**
+ * Seats (people in a workspace, its owner included) that come with each plan (issue 26).
+ * Seats bought on top (Agency only, later in issue 26) are added by `workspaceSeats`' caller.
+ */
+export const SEATS_INCLUDED: Record<Tier, number> = { free: 1, pro: 1, agency: 3 };
+
 /** Storage is counted in binary units, as file sizes are shown: 1 GB = 1024^3 bytes. */
 export const GB = 1024 ** 3;
 

@@ -14,6 +14,8 @@ export interface PendingSignIn {
   expiresAt: number;
   /** Set when the desktop app started this sign-in: the browser hands a code to its loopback. */
   desktop?: DesktopHandOff;
+  /** A path of this site to open once signed in (`/auth/google?next=`, e.g. a team invite). */
+  returnTo?: string;
 }
 
 /** What the desktop app sent to /auth/google/desktop (RFC 8252 loopback, RFC 7636 PKCE). */
@@ -58,6 +60,7 @@ const pendingSchema = z.object({
       loopbackPort: z.number().int().min(1024).max(65535),
     })
     .optional(),
+  returnTo: z.string().max(2000).optional(),
 });
 
 /** The pending sign-in in a cookie, or null when it is missing, forged or expired. */

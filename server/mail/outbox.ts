@@ -12,6 +12,7 @@ export type MailKind =
   | "already-registered"
   | "password-reset"
   | "invite"
+  | "team-invite"
   | "client-sign-in-link"
   | "unanswered-messages"
   | "account-deleted"

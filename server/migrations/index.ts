@@ -17,6 +17,7 @@ import * as events from "./20261128000000_events";
 import * as socketInstances from "./20261129010000_socket_instances";
 import * as cachedRowsNotify from "./20261129020000_cached_rows_notify";
 import * as workspaces from "./20261129030000_workspaces";
+import * as teamInvites from "./20261129040000_team_invites";
 import * as clientAssignees from "./20261129050000_client_assignees";
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -38,5 +39,6 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261129010000_socket_instances": socketInstances,
   "20261129020000_cached_rows_notify": cachedRowsNotify,
   "20261129030000_workspaces": workspaces,
+  "20261129040000_team_invites": teamInvites,
   "20261129050000_client_assignees": clientAssignees,
 };

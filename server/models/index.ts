@@ -7,4 +7,5 @@ export { PushSubscription } from "./PushSubscription";
 export { Session } from "./Session";
 export { ShortLink } from "./ShortLink";
 export { StoredFile } from "./StoredFile";
+export { TeamInvite } from "./TeamInvite";
 export { User } from "./User";

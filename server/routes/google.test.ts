@@ -58,6 +58,8 @@ interface FlowOptions {
   /** Calls the callback with this agent instead (e.g. a browser without the state cookie). */
   callbackAgent?: TestAgent;
   beforeCallback?: () => void;
+  /** Where the browser starts (e.g. with a `next` path). */
+  startPath?: string;
 }
 
 /** Drives the whole flow as a browser would: app → mock authorize → app callback. */
@@ -66,7 +68,7 @@ async function googleSignIn(
   claims: Record<string, unknown>,
   options: FlowOptions = {},
 ) {
-  const start = await agent.get("/auth/google");
+  const start = await agent.get(options.startPath ?? "/auth/google");
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get("location")!);
   const authorized = await fetch(authorizeUrl, { redirect: "manual" });
@@ -192,6 +194,20 @@ describe("signing in", () => {
     const stored = await User.query().findById(me.body.id);
     expect(stored?.googleSubject).toBe(account.sub);
     expect(stored?.passwordHash).toBeNull();
+  });
+
+  it("comes back to a `next` path of this site (a team invite's page), and to / for any other", async () => {
+    const invitePage = "/team/invite/abc_DEF-123?x=1";
+    const back = await googleSignIn(server.agent(), googleAccount(), {
+      startPath: `/auth/google?next=${encodeURIComponent(invitePage)}`,
+    });
+    expect(location(back.callback)).toBe(invitePage);
+    for (const next of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "team"]) {
+      const { callback } = await googleSignIn(server.agent(), googleAccount(), {
+        startPath: `/auth/google?next=${encodeURIComponent(next)}`,
+      });
+      expect(location(callback)).toBe("/");
+    }
   });
 
   it("reuses the same user on a second sign-in", async () => {

@@ -29,6 +29,7 @@ import { LIMITS } from "../security/rate-limiter";
 import { type AreaRouter, withInput } from "./area-router";
 import { askDesktopConfirmation } from "./google-desktop-confirmation";
 import { parseOrThrow } from "../validate";
+import { safeNextPath } from "../../shared/next-path";
 
 const router: AreaRouter = new Router();
 
@@ -48,7 +49,11 @@ router.get("/api/auth/google-available", (ctx) => {
 });
 
 /** Sends the browser to Google, the pending sign-in kept in the state cookie. */
-async function redirectToGoogle(ctx: AppContext, desktop?: DesktopHandOff): Promise<void> {
+async function redirectToGoogle(
+  ctx: AppContext,
+  desktop?: DesktopHandOff,
+  returnTo?: string,
+): Promise<void> {
   const google = ctx.services.config.google;
   if (!google) throw notFound("Google sign-in is not available");
   ctx.set("Cache-Control", "no-store");
@@ -61,11 +66,14 @@ async function redirectToGoogle(ctx: AppContext, desktop?: DesktopHandOff): Prom
     ctx.redirect(desktop ? loopbackUrl(desktop, { error: "google" }) : FAILURE_REDIRECT);
     return;
   }
-  stateCookie(ctx).set(sealPending(started.pending, ctx.services.config.sessionSecret));
+  const pending = returnTo ? { ...started.pending, returnTo } : started.pending;
+  stateCookie(ctx).set(sealPending(pending, ctx.services.config.sessionSecret));
   ctx.redirect(started.url);
 }
 
-router.get("/auth/google", (ctx) => redirectToGoogle(ctx));
+router.get("/auth/google", (ctx) =>
+  redirectToGoogle(ctx, undefined, safeNextPath(ctx.query.next) ?? undefined),
+);
 
 // The desktop app's start, opened in the system browser (RFC 8252): see desktop-hand-off.ts.
 router.get("/auth/google/desktop", (ctx) =>
@@ -96,7 +104,7 @@ router.get("/auth/google/callback", async (ctx) => {
     }
     await signIn(ctx, user);
     logger.info({ userId: user.id }, "signed in with Google");
-    ctx.redirect("/");
+    ctx.redirect(safeNextPath(pending.returnTo) ?? "/");
   } catch (error) {
     const expected =
       error instanceof GoogleSignInError ||

@@ -24,7 +24,13 @@ import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { dashboardBootstrapSchema } from "../schemas/dashboard";
 import { searchResponseSchema } from "../schemas/search";
-import { teamMembersResponse } from "../schemas/team";
+import {
+  issuedTeamInviteSchema,
+  teamInviteLookupSchema,
+  teamInvitesResponse,
+  teamMemberSchema,
+  teamMembersResponse,
+} from "../schemas/team";
 import { pushPublicKeyResponse } from "../schemas/push";
 import {
   accountTierInfoSchema,
@@ -50,7 +56,15 @@ export const API_RESPONSES = {
   "POST /api/login": userSchema,
   "POST /api/logout": successResponseSchema,
   "GET /api/user": userSchema,
+  // A workspace's team (issue 26)
   "GET /api/team/members": teamMembersResponse,
+  "POST /api/team/members": issuedTeamInviteSchema,
+  "PATCH /api/team/members/:id": teamMemberSchema,
+  "DELETE /api/team/members/:id": successResponseSchema,
+  "GET /api/team/invites": teamInvitesResponse,
+  "DELETE /api/team/invites/:id": successResponseSchema,
+  "GET /api/team/invites/:token": teamInviteLookupSchema,
+  "POST /api/team/invites/:token": userSchema,
   "POST /api/verify-email": userChangedResponse,
   "POST /api/resend-verification": successResponseSchema,
   "POST /api/forgot-password": successResponseSchema,

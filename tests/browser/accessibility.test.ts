@@ -180,9 +180,28 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
       await dialog.getByRole("tabpanel", { name: tab }).waitFor();
       if (tab === "Account")
         await dialog.getByRole("button", { name: "Cancel Subscription" }).waitFor();
-      if (tab === "Team") await dialog.getByRole("list", { name: "Team members" }).waitFor();
+      if (tab === "Team") {
+        await dialog.getByRole("list", { name: "Team members" }).waitFor();
+        await dialog.getByRole("region", { name: "Invite a team member" }).waitFor();
+      }
       await check(page, `settings ${tab.toLowerCase()}`);
     }
+    // The Team tab with a pending invite, and that invite's page, signed out (issue 26).
+    const invited = await owner.agent.post("/api/team/members", {
+      email: "new.member@example.test",
+      role: "member",
+    });
+    expect(invited.status).toBe(201);
+    await page.reload();
+    await page.getByRole("button", { name: "Account settings" }).click();
+    await dialog.getByRole("tab", { name: "Team" }).click();
+    await dialog.getByRole("list", { name: "Pending invites" }).waitFor();
+    await check(page, "settings team with an invite");
+    const joinPage = await pageAs(undefined, { width: 360, height: 740 });
+    await joinPage.goto(new URL(invited.body.inviteUrl).pathname);
+    await joinPage.getByRole("link", { name: "Create your account" }).waitFor();
+    await check(joinPage, "team invite page (360 px)");
+    await joinPage.close();
 
     await dialog.getByRole("tab", { name: "Account" }).click();
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();

@@ -1,17 +1,102 @@
 import { Router } from "@koa/router";
+import { changeTeamRoleInput, inviteTeamMemberInput } from "../../../shared/schemas/team";
+import { teamInviteUrl } from "../../auth/team-invite-tokens";
+import { withFeatures } from "../../billing/feature-tier";
+import { changeTeamRole } from "../../commands/change-team-role";
+import { inviteTeamMember } from "../../commands/invite-team-member";
+import { invalidTeamInvite, joinTeam } from "../../commands/join-team";
+import { removeTeamMember } from "../../commands/remove-team-member";
+import { revokeTeamInvite } from "../../commands/revoke-team-invite";
+import type { AppContext } from "../../context";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
+import { Client } from "../../models";
 import { teamPolicy } from "../../policies/team";
+import {
+  presentIssuedTeamInvite,
+  presentTeamInvite,
+  presentTeamInviteLookup,
+} from "../../presenters/team-invite";
 import { presentTeamMember } from "../../presenters/team-member";
+import { presentUser } from "../../presenters/user";
+import { findPendingInvite, listPendingInvites } from "../../queries/team-invites";
 import { listTeamMembers } from "../../queries/team-members";
-import type { AreaRouter } from "../area-router";
+import { hashTeamInviteToken, isWellFormedTeamInviteToken } from "../../auth/team-invite-tokens";
+import { LIMITS } from "../../security/rate-limiter";
+import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/team" });
-router.use(authenticated);
 
-router.get("/members", async (ctx) => {
+/** Invite links are looked up and used like clients' ones: within the same budget per IP. */
+const limitInvites = (ctx: AppContext) =>
+  ctx.services.rateLimiter.consume(`invitePerIp:${ctx.ip}`, LIMITS.invitePerIp);
+
+router.get("/members", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
   teamPolicy.authorize(actor, "listMembers");
   ctx.body = (await listTeamMembers(ctx.services.db, actor.workspaceId!)).map(presentTeamMember);
+});
+
+/** Invites an address (owner and admins), or reissues its pending invite. */
+router.post(
+  "/members",
+  authenticated,
+  withInput(inviteTeamMemberInput, async (ctx, input) => {
+    const { invite, token } = await inviteTeamMember(ctx.services, currentUser(ctx), input);
+    ctx.status = 201;
+    ctx.body = presentIssuedTeamInvite(invite, {
+      inviteUrl: teamInviteUrl(ctx.services.config.appUrl, token),
+      inviteToken: token,
+    });
+  }),
+);
+
+router.patch(
+  "/members/:id",
+  authenticated,
+  withInput(changeTeamRoleInput, async (ctx, { role }) => {
+    const actor = currentUser(ctx);
+    const member = await changeTeamRole(ctx.services, actor, ctx.params.id ?? "", role);
+    ctx.body = presentTeamMember(member);
+  }),
+);
+
+router.delete("/members/:id", authenticated, async (ctx) => {
+  await removeTeamMember(ctx.services, currentUser(ctx), ctx.params.id ?? "");
+  ctx.body = { success: true, message: "Removed from the team" };
+});
+
+router.get("/invites", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  teamPolicy.authorize(actor, "manage");
+  const { db, clock } = ctx.services;
+  ctx.body = (await listPendingInvites(db, actor.workspaceId!, clock.now())).map(presentTeamInvite);
+});
+
+router.delete("/invites/:id", authenticated, async (ctx) => {
+  await revokeTeamInvite(ctx.services, currentUser(ctx), ctx.params.id ?? "");
+  ctx.body = { success: true, message: "Invite withdrawn" };
+});
+
+/** Public: what the join page shows for a link, before anyone signs in. */
+router.get("/invites/:token", async (ctx) => {
+  await limitInvites(ctx);
+  const token = ctx.params.token ?? "";
+  const { db, clock } = ctx.services;
+  const found = isWellFormedTeamInviteToken(token)
+    ? await findPendingInvite(db, hashTeamInviteToken(token), clock.now())
+    : null;
+  if (!found) throw invalidTeamInvite();
+  ctx.body = presentTeamInviteLookup(found);
+});
+
+/** Joins the signed-in owner-side account to the invite's workspace; answers the user. */
+router.post("/invites/:token", authenticated, async (ctx) => {
+  await limitInvites(ctx);
+  const user = await joinTeam(ctx.services, currentUser(ctx), ctx.params.token ?? "");
+  ctx.body = presentUser(
+    withFeatures(ctx.services.config, user),
+    await Client.idOfUser(ctx.services.db, user),
+  );
 });
 
 export default router;

@@ -7,6 +7,10 @@ export const queryKeys = {
   billingMode: ["billing-mode"] as const,
   /** The signed-in person's workspace members (GET /api/team/members). */
   teamMembers: ["team-members"] as const,
+  /** The workspace's pending invites (GET /api/team/invites; owner and admins). */
+  teamInvites: ["team-invites"] as const,
+  /** What a team invite link offers (the join page, GET /api/team/invites/{token}). */
+  teamInvite: (token: string) => ["team-invite", token] as const,
   clients: ["clients"] as const,
   client: (clientId: string) => ["clients", clientId] as const,
   /** Who handles a client; under its key, so what refreshes the clients refreshes this too. */

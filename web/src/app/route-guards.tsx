@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
+import { safeNextPath } from "../../../shared/next-path";
 import { useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
 import { FullPageRedirect } from "../ui/full-page-redirect";
@@ -27,13 +28,17 @@ export function RequireOwner({ children }: { children: ReactNode }) {
 }
 
 /**
- * /auth for someone already signed in: an owner goes to the dashboard. A client user has no
+ * /auth for someone already signed in: an owner goes to the dashboard (or to `next`, e.g. the
+ * team invite that sent them here). A client user has no
  * dashboard (it would send them straight back here), so they go to their own conversation.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
+  const [searchParams] = useSearchParams();
   if (isPending) return <CenteredSpinner />;
-  if (user?.role === "owner") return <Navigate to="/" replace />;
+  if (user?.role === "owner") {
+    return <Navigate to={safeNextPath(searchParams.get("next")) ?? "/"} replace />;
+  }
   if (user?.role === "client" && user.clientId) {
     return <FullPageRedirect to={`/client/${encodeURIComponent(user.clientId)}`} />;
   }

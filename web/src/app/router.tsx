@@ -21,6 +21,7 @@ const ResetPasswordPage = page(() => import("../auth/reset-password-page"), "Res
 const VerifyEmailPage = page(() => import("../auth/verify-email-page"), "VerifyEmailPage");
 const PricingPage = page(() => import("../billing/pricing-page"), "PricingPage");
 const SubscribePage = page(() => import("../billing/subscribe-page"), "SubscribePage");
+const JoinTeamPage = page(() => import("../team/join-team-page"), "JoinTeamPage");
 
 /** The owner app's routes (spec section 2). The client portal is its own entry: client.html. */
 export function AppRouter() {
@@ -63,6 +64,8 @@ function AppRoutes() {
       />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      {/* A team invite's link (issue 26): public, it offers to sign in or up and comes back. */}
+      <Route path="/team/invite/:token" element={<JoinTeamPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { safeNextPath } from "../../../shared/next-path";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { type ToastOptions, useToast } from "../ui/toast";
 import { AuthLayout } from "./auth-layout";
@@ -32,6 +33,9 @@ export function AuthPage() {
   const [typedEmail, setTypedEmail] = useState("");
   const toast = useToast();
   const arrivalError = searchParams.get("error");
+  /** Where to go once signed in (a team invite's page); the dashboard otherwise. */
+  const next = safeNextPath(searchParams.get("next"));
+  const invitedEmail = searchParams.get("email") ?? "";
 
   useEffect(() => {
     const notice = arrivalError ? ARRIVAL_ERRORS[arrivalError] : undefined;
@@ -62,6 +66,8 @@ export function AuthPage() {
         </TabsList>
         <TabsContent value="sign-in">
           <SignInForm
+            next={next}
+            initialEmail={invitedEmail}
             onForgotPassword={(email) => {
               setTypedEmail(email);
               setForgotOpen(true);
@@ -69,10 +75,10 @@ export function AuthPage() {
           />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm />
+          <SignUpForm next={next} initialEmail={invitedEmail} />
         </TabsContent>
       </Tabs>
-      <GoogleSignIn />
+      <GoogleSignIn next={next} />
       <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} email={typedEmail} />
     </AuthLayout>
   );

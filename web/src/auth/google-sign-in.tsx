@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { withNextPath } from "../../../shared/next-path";
 import type { GoogleAvailableResponse } from "../../../shared/schemas/auth";
 import { apiGet } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
@@ -19,8 +20,11 @@ async function fetchGoogleAvailable(): Promise<boolean> {
   }
 }
 
-/** The Google button and the divider above it; nothing at all when Google sign-in is off. */
-export function GoogleSignIn() {
+/**
+ * The Google button and the divider above it; nothing at all when Google sign-in is off.
+ * `next`: a path of this site to come back to once signed in (the server keeps it sealed).
+ */
+export function GoogleSignIn({ next = null }: { next?: string | null }) {
   const platform = usePlatform();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -34,14 +38,14 @@ export function GoogleSignIn() {
 
   const signIn = async () => {
     if (!platform.signInWithGoogle) {
-      window.location.assign(`${platform.serverUrl}/auth/google`);
+      window.location.assign(`${platform.serverUrl}${withNextPath("/auth/google", next)}`);
       return;
     }
     setInBrowser("waiting");
     const outcome = await platform.signInWithGoogle();
     if (outcome === "signed-in") {
       setCurrentUser(queryClient, await fetchCurrentUser().catch(() => null));
-      navigate("/", { replace: true });
+      navigate(next ?? "/", { replace: true });
       return;
     }
     setInBrowser(outcome === "failed" ? "failed" : "idle");

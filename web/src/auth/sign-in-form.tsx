@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { withNextPath } from "../../../shared/next-path";
 import { ApiError, apiPost } from "../api/client";
 import { setCurrentUser, type User } from "../api/current-user";
 import { Button } from "../ui/button";
@@ -19,9 +20,16 @@ function needsVerification(error: unknown): error is ApiError {
   return body?.requiresVerification === true || error.message.startsWith("VERIFICATION_REQUIRED");
 }
 
-/** `onForgotPassword` gets the email typed so far: the reset dialog starts with it. */
-export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) => void }) {
-  const [email, setEmail] = useState("");
+interface SignInFormProps {
+  /** `onForgotPassword` gets the email typed so far: the reset dialog starts with it. */
+  onForgotPassword: (email: string) => void;
+  /** A path of this site to open once signed in, instead of the dashboard. */
+  next?: string | null;
+  initialEmail?: string;
+}
+
+export function SignInForm({ onForgotPassword, next = null, initialEmail = "" }: SignInFormProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -31,7 +39,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
     mutationFn: () => apiPost<User>("/api/login", { username: email, password }),
     onSuccess: (user) => {
       setCurrentUser(queryClient, user);
-      navigate("/", { replace: true });
+      navigate(next ?? "/", { replace: true });
     },
     onError: (error) => {
       if (needsVerification(error)) {
@@ -41,7 +49,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
           title: "Email verification required",
           description: "Please verify your email address before logging in",
         });
-        navigate(`/verify-email?email=${encodeURIComponent(address)}`);
+        navigate(withNextPath(`/verify-email?email=${encodeURIComponent(address)}`, next));
         return;
       }
       // Rate limiting is not a wrong password: say how long to wait instead.

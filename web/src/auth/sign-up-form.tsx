@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import type { RegisterResponse } from "../../../shared/schemas/auth";
+import { withNextPath } from "../../../shared/next-path";
 import { apiPost, serverMessage } from "../api/client";
 import { setCurrentUser, type User } from "../api/current-user";
 import { Button } from "../ui/button";
@@ -9,9 +10,16 @@ import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { pendingVerificationEmail } from "./stored-emails";
 
-export function SignUpForm() {
+/** `next`: a path of this site to open once signed up and verified, instead of the dashboard. */
+export function SignUpForm({
+  next = null,
+  initialEmail = "",
+}: {
+  next?: string | null;
+  initialEmail?: string;
+}) {
   const [fullName, setFullName] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const queryClient = useQueryClient();
@@ -35,11 +43,11 @@ export function SignUpForm() {
           title: "Registration successful",
           description: "Please check your email for a verification code",
         });
-        navigate(`/verify-email?email=${encodeURIComponent(answer.email)}`);
+        navigate(withNextPath(`/verify-email?email=${encodeURIComponent(answer.email)}`, next));
         return;
       }
       setCurrentUser(queryClient, answer as User);
-      navigate("/", { replace: true });
+      navigate(next ?? "/", { replace: true });
     },
     onError: (error) =>
       toast({

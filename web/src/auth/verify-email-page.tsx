@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { safeNextPath, withNextPath } from "../../../shared/next-path";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { ApiError, apiPost, serverMessage } from "../api/client";
 import { setCurrentUser } from "../api/current-user";
@@ -19,6 +20,7 @@ export function VerifyEmailPage() {
     () => searchParams.get("email") ?? pendingVerificationEmail.get(),
   );
   const [code, setCode] = useState("");
+  const next = safeNextPath(searchParams.get("next"));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -32,9 +34,9 @@ export function VerifyEmailPage() {
       // The server signs the user in on success.
       if (answer.user) {
         setCurrentUser(queryClient, answer.user);
-        navigate("/", { replace: true });
+        navigate(next ?? "/", { replace: true });
       } else {
-        navigate("/auth", { replace: true });
+        navigate(withNextPath("/auth", next), { replace: true });
       }
     },
     onError: (error) =>
@@ -123,7 +125,11 @@ export function VerifyEmailPage() {
         </Button>
       </form>
       <div className="auth-card__footer">
-        <Button variant="ghost" icon={<ArrowLeftIcon />} onClick={() => navigate("/auth")}>
+        <Button
+          variant="ghost"
+          icon={<ArrowLeftIcon />}
+          onClick={() => navigate(withNextPath("/auth", next))}
+        >
           Back to login
         </Button>
       </div>

@@ -1,0 +1,27 @@
+import type { InvitedRole } from "../../shared/schemas/team";
+import type { Services } from "../context";
+import { User } from "../models";
+import { teamPolicy } from "../policies/team";
+import { findTeamMember } from "../queries/team-members";
+
+/** Gives a member of the actor's workspace another role (admin or member). */
+export async function changeTeamRole(
+  services: Services,
+  actor: User,
+  memberId: string,
+  role: InvitedRole,
+): Promise<User> {
+  const workspaceId = actor.workspaceId;
+  return await services.db.transaction(async (trx) => {
+    const member = workspaceId ? await findTeamMember(trx, workspaceId, memberId) : undefined;
+    teamPolicy.authorize(actor, "changeRole", member);
+    // Still in the workspace, and not its owner: a removal at the same moment wins (404).
+    const [changed] = await User.query(trx)
+      .patch({ teamRole: role })
+      .where({ id: member!.id, workspaceId: workspaceId! })
+      .whereNot("teamRole", "owner")
+      .returning("*");
+    if (!changed) teamPolicy.authorize(actor, "changeRole", undefined);
+    return changed!;
+  });
+}

@@ -1,0 +1,66 @@
+import type { InviteTeamMemberInput } from "../../shared/schemas/team";
+import { newTeamInviteToken, teamInviteUrl } from "../auth/team-invite-tokens";
+import { featureTier } from "../billing/feature-tier";
+import type { Services } from "../context";
+import { conflict } from "../errors";
+import { teamInviteMail } from "../mail/team-mails";
+import { TeamInvite, User } from "../models";
+import { teamPolicy } from "../policies/team";
+import { workspaceName } from "../presenters/team-invite";
+import { seatsTaken } from "../queries/team-invites";
+import { memberWithEmail } from "../queries/team-members";
+
+export const TEAM_INVITE_DAYS = 7;
+
+/**
+ * Invites an address to the actor's workspace, or reissues its open invite (new token, the old
+ * link dies, a new expiry, emailed again) rather than making a second. The workspace owner's row
+ * is locked for the seat count and the write, so two invites cannot take the last seat together;
+ * the plan is the owner's, never the acting admin's. The email goes to the outbox with the row.
+ */
+export async function inviteTeamMember(
+  services: Services,
+  actor: User,
+  input: InviteTeamMemberInput,
+): Promise<{ invite: TeamInvite; token: string }> {
+  const { db, config, clock } = services;
+  teamPolicy.authorize(actor, "manage");
+  const workspaceId = actor.workspaceId!;
+  const issued = newTeamInviteToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + TEAM_INVITE_DAYS * 24 * 3_600_000);
+  return await db.transaction(async (trx) => {
+    const owner = await User.query(trx).findById(workspaceId).forUpdate().throwIfNotFound();
+    const tier = featureTier(config, owner.accountTier);
+    teamPolicy.authorize(actor, "invite", tier);
+    if (await memberWithEmail(trx, workspaceId, input.email)) {
+      throw conflict(`${input.email} is already in your team`);
+    }
+    const open = await TeamInvite.query(trx)
+      .findOne({ workspaceId, email: input.email })
+      .whereNull("acceptedAt")
+      .whereNull("revokedAt");
+    // A pending invite already holds its seat; an expired one takes one again.
+    const holdsSeat = open !== undefined && open.expiresAt > now;
+    const taken = (await seatsTaken(trx, workspaceId, now)) - (holdsSeat ? 1 : 0);
+    teamPolicy.authorize(actor, "takeSeat", { tier, taken });
+    const fields = {
+      role: input.role,
+      tokenHash: issued.hash,
+      invitedBy: actor.id,
+      createdAt: now,
+      expiresAt,
+    };
+    const invite = open
+      ? await TeamInvite.query(trx).patchAndFetchById(open.id, fields)
+      : await TeamInvite.query(trx).insertAndFetch({ ...fields, workspaceId, email: input.email });
+    const mail = teamInviteMail(input.email, {
+      inviterName: actor.fullName,
+      workspaceName: workspaceName(owner),
+      role: input.role,
+      url: teamInviteUrl(config.appUrl, issued.token),
+    });
+    await services.outbox.enqueue(trx, mail, "team-invite");
+    return { invite, token: issued.token };
+  });
+}

@@ -1,0 +1,30 @@
+import type { Services } from "../context";
+import { User } from "../models";
+import { teamPolicy } from "../policies/team";
+import { findTeamMember } from "../queries/team-members";
+import { endSessionsOf } from "./end-sessions";
+
+/**
+ * Takes a member out of the actor's workspace. Their account stays, back in a workspace of
+ * their own (as at sign-up); every session of theirs ends and, once committed, their sockets
+ * close on every instance. What they wrote stays, under their name (messages keep sender_id).
+ */
+export async function removeTeamMember(
+  services: Services,
+  actor: User,
+  memberId: string,
+): Promise<void> {
+  const workspaceId = actor.workspaceId;
+  const ended = await services.db.transaction(async (trx) => {
+    const member = workspaceId ? await findTeamMember(trx, workspaceId, memberId) : undefined;
+    teamPolicy.authorize(actor, "remove", member);
+    const moved = await User.query(trx)
+      .patch({ workspaceId: member!.id, teamRole: "owner" })
+      .where({ id: member!.id, workspaceId: workspaceId! })
+      .whereNot("teamRole", "owner");
+    // Removed or made owner by someone else at the same moment.
+    if (moved === 0) teamPolicy.authorize(actor, "remove", undefined);
+    return await endSessionsOf(services, trx, member!.id);
+  });
+  if (ended) services.events.dispatch(ended);
+}

@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { InvitedRole, IssuedTeamInvite } from "../../../shared/schemas/team";
+import { apiPost, serverMessage } from "../api/client";
+import { queryKeys } from "../api/query-keys";
+import { Button } from "../ui/button";
+import { copyText } from "../ui/clipboard";
+import { Field, TextField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import { ROLE_HINTS } from "./team-roles";
+
+/** Owner and admins: invites an address; the fresh invite's link can be copied once. */
+export function TeamInviteForm() {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitedRole>("member");
+  const [fresh, setFresh] = useState<IssuedTeamInvite | null>(null);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const invite = useMutation({
+    mutationFn: () => apiPost<IssuedTeamInvite>("/api/team/members", { email, role }),
+    onSuccess: (answer) => {
+      setFresh(answer);
+      setEmail("");
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvites });
+      toast({
+        title: "Invite sent",
+        description: `We emailed an invite to ${answer.email}.`,
+        variant: "success",
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: "Could not send the invite",
+        description: serverMessage(error, "Please try again"),
+        variant: "destructive",
+      }),
+  });
+
+  const copy = async (url: string) => {
+    const copied = await copyText(url);
+    toast(
+      copied
+        ? { title: "Invite link copied", variant: "success" }
+        : { title: "Could not copy the link", description: url, variant: "destructive" },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate();
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby="team-invite-title">
+      <h3 id="team-invite-title" className="settings-section__title">
+        Invite a team member
+      </h3>
+      <form className="team-invite-form" onSubmit={submit}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder="colleague@company.com"
+        />
+        <Field label="Role" hint={ROLE_HINTS[role]}>
+          {(control) => (
+            <select
+              {...control}
+              className="input team-select"
+              value={role}
+              onChange={(event) => setRole(event.target.value as InvitedRole)}
+            >
+              <option value="member">Member</option>
+              <option value="admin">Admin</option>
+            </select>
+          )}
+        </Field>
+        <div className="team-invite-form__submit">
+          <Button type="submit" loading={invite.isPending}>
+            {invite.isPending ? "Sending..." : "Send invite"}
+          </Button>
+        </div>
+      </form>
+      {fresh && (
+        <div className="team-fresh-invite">
+          <span className="team-fresh-invite__text">
+            Invite link for <strong>{fresh.email}</strong>: it works once, for 7 days.
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => void copy(fresh.inviteUrl)}>
+            Copy link
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { SuccessResponse } from "../../../shared/schemas/common";
+import type { InvitedRole, TeamMember } from "../../../shared/schemas/team";
+import { apiDelete, apiPatch, serverMessage } from "../api/client";
+import { queryKeys } from "../api/query-keys";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useToast } from "../ui/toast";
+import { ROLE_LABELS } from "./team-roles";
+
+interface TeamMemberRowProps {
+  member: TeamMember;
+  isYou: boolean;
+  /** The viewer may change this person's role and remove them (owner or admin; not the owner, not themselves). */
+  manageable: boolean;
+}
+
+export function TeamMemberRow({ member, isYou, manageable }: TeamMemberRowProps) {
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: serverMessage(error, "Please try again"), variant: "destructive" });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers });
+
+  const changeRole = useMutation({
+    mutationFn: (role: InvitedRole) =>
+      apiPatch<TeamMember>(`/api/team/members/${encodeURIComponent(member.id)}`, { role }),
+    onSuccess: (changed) => {
+      void refresh();
+      toast({
+        title: "Role changed",
+        description: `${changed.fullName} is now ${changed.role === "admin" ? "an Admin" : "a Member"}.`,
+        variant: "success",
+      });
+    },
+    onError: failed("Could not change the role"),
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      apiDelete<SuccessResponse>(`/api/team/members/${encodeURIComponent(member.id)}`),
+    onSuccess: () => {
+      setConfirming(false);
+      void refresh();
+      toast({ title: `${member.fullName} was removed from the team`, variant: "success" });
+    },
+    onError: failed("Could not remove them"),
+  });
+
+  return (
+    <li className="team-members__row">
+      <Avatar name={member.fullName} imageUrl={member.profilePicture} size={36} />
+      <span className="team-members__who">
+        <span className="team-members__name">
+          {member.fullName}
+          {isYou && <span className="team-members__you"> (you)</span>}
+        </span>
+        <span className="team-members__email">{member.email}</span>
+      </span>
+      {manageable && member.role !== "owner" ? (
+        <span className="team-members__actions">
+          <select
+            className="input team-select team-select--compact"
+            aria-label={`Role of ${member.fullName}`}
+            value={member.role}
+            disabled={changeRole.isPending}
+            onChange={(event) => changeRole.mutate(event.target.value as InvitedRole)}
+          >
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove ${member.fullName}`}
+            onClick={() => setConfirming(true)}
+          >
+            Remove
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Remove ${member.fullName}?`}
+            confirmLabel="Remove"
+            busyLabel="Removing..."
+            busy={remove.isPending}
+            destructive
+            onConfirm={() => remove.mutate()}
+          >
+            They leave this workspace at once and are signed out on every device. Their account
+            stays (in a workspace of their own), and what they wrote stays under their name.
+          </ConfirmDialog>
+        </span>
+      ) : (
+        <span className="team-members__role">{ROLE_LABELS[member.role]}</span>
+      )}
+    </li>
+  );
+}
