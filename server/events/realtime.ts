@@ -1,6 +1,6 @@
 import type { Services } from "../context";
 import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
-import { Client, type Message, type User } from "../models";
+import { Client, type Message, User } from "../models";
 import { sidesThatMaySee } from "../policies/message-events";
 import { presentNewMessage } from "../presenters/message";
 
@@ -45,7 +45,7 @@ export const realtimeListener: EventListener<RealtimeServices> = {
 
 type MessageEvent = Extract<DomainEvent, { senderId: string }>;
 
-function announceMessage(
+async function announceMessage(
   services: RealtimeServices,
   { event, loaded }: RecordedEvent<MessageEvent>,
 ): Promise<void> {
@@ -61,9 +61,16 @@ function announceMessage(
   };
   if (event.type === "VersionUploaded" || !sender || !client || message?.previousId === undefined)
     return services.realtime.publish(ids);
+  // A team member's message: the portal names the owner's side after the workspace's owner
+  // (their company name), whose row is read; the owner's own messages need no query.
+  const workspaceOwner =
+    sender.role === "owner" && sender.id !== client.ownerId
+      ? await User.query(services.db).select("fullName", "companyName").findById(client.ownerId)
+      : sender;
+  if (!workspaceOwner) return services.realtime.publish(ids);
   return services.realtime.publish(
     { ...ids, afterId: message.previousId },
-    presentNewMessage(message, sender, client, sidesThatMaySee(client)),
+    presentNewMessage(message, sender, client, sidesThatMaySee(client), workspaceOwner),
   );
 }
 
