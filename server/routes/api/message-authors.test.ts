@@ -201,3 +201,39 @@ describe("a message's author", () => {
     ]);
   });
 });
+
+describe("a team member's profile picture", () => {
+  it("is served to the clients of the conversations they wrote in and to their colleagues, to no one else", async () => {
+    await postAsTeamMember(server, sam, client.id, "Sam was here");
+    // Tia has a picture but has not written to Carla.
+    const tia = await addTeamMember(server, owner, { fullName: "Tia Quiet" });
+    const tiaPicture = await uploadProfilePicture(tia.agent, "#aa2255");
+    // Another client of the same owner, whom Sam never wrote to.
+    const dan = await addJoinedClient(server, owner, { name: "Dan Client" });
+    const stranger = await signUpOwner(server, "Oscar Other");
+    const strangersClient = await addJoinedClient(server, stranger, { name: "Stan Stranger" });
+
+    const status = async (agent: { get(path: string): Promise<{ status: number }> }, url: string) =>
+      (await agent.get(url)).status;
+    // The author's picture beside their messages in the portal, and the agency's owner's.
+    expect(await status(client.agent, samPicture)).toBe(200);
+    expect(await status(client.agent, ownerPicture)).toBe(200);
+    expect(await status(client.agent, tiaPicture)).toBe(404);
+    // Colleagues see each other's pictures (the dashboard's messages, the Team tab).
+    expect(await status(owner.agent, samPicture)).toBe(200);
+    expect(await status(owner.agent, tiaPicture)).toBe(200);
+    expect(await status(sam.agent, ownerPicture)).toBe(200);
+    expect(await status(ada.agent, samPicture)).toBe(200);
+    // No one else: another client of the owner, another owner and their client, anonymous.
+    expect(await status(dan.agent, samPicture)).toBe(404);
+    expect(await status(dan.agent, ownerPicture)).toBe(200);
+    expect(await status(stranger.agent, samPicture)).toBe(404);
+    expect(await status(strangersClient.agent, samPicture)).toBe(404);
+    expect(await status(server.agent(), samPicture)).toBe(404);
+    // A replaced picture is no one's to see but its uploader's own (it is deleted).
+    const newPicture = await uploadProfilePicture(sam.agent, "#000000");
+    expect(await status(client.agent, samPicture)).toBe(404);
+    expect(await status(client.agent, newPicture)).toBe(200);
+    samPicture = newPicture;
+  });
+});
