@@ -46,7 +46,7 @@ export const realtimeListener: EventListener<RealtimeServices> = {
 
 type MessageEvent = Extract<DomainEvent, { senderId: string }>;
 
-function announceMessage(
+async function announceMessage(
   services: RealtimeServices,
   { event, loaded }: RecordedEvent<MessageEvent>,
 ): Promise<void> {
@@ -62,9 +62,16 @@ function announceMessage(
   };
   if (event.type === "VersionUploaded" || !sender || !client || message?.previousId === undefined)
     return services.realtime.publish(ids);
+  // A team member's message: the portal names the owner's side after the workspace's owner
+  // (their company name), whose row is read; the owner's own messages need no query.
+  const workspaceOwner =
+    sender.role === "owner" && sender.id !== client.ownerId
+      ? await User.query(services.db).select("fullName", "companyName").findById(client.ownerId)
+      : sender;
+  if (!workspaceOwner) return services.realtime.publish(ids);
   return services.realtime.publish(
     { ...ids, afterId: message.previousId },
-    presentNewMessage(message, sender, client, sidesThatMaySee(client)),
+    presentNewMessage(message, sender, client, sidesThatMaySee(client), workspaceOwner),
   );
 }
 

@@ -34,6 +34,12 @@ export class Message extends BaseModel {
   /** No later version of this file exists (true for any message that is not a file thread). */
   isLatestVersion?: boolean;
   /**
+   * Joined from users by the `withAuthor` modifier: the writer's full name and profile
+   * picture (stored name); null once the writer's row is gone.
+   */
+  authorFullName?: string | null;
+  authorPicture?: string | null;
+  /**
    * Read by the statement that appends a message: the conversation's message just before it
    * (null for the first), which its new_message event names (server/events/realtime.ts).
    */
@@ -57,11 +63,21 @@ export class Message extends BaseModel {
         )
         .leftJoin("files as f", "f.id", "m.fileId");
     },
+    /** On a query aliased `m`: who wrote the message (name and picture), by its primary key. */
+    withAuthor(query: QueryBuilder<Message>) {
+      query
+        .select("a.fullName as authorFullName", "a.profilePicture as authorPicture")
+        .leftJoin("users as a", "a.id", "m.senderId");
+    },
   };
 
-  /** A conversation's messages with their files (alias `m`), for presenting. */
+  /** A conversation's messages with their files and writers (alias `m`), for presenting. */
   static ofConversation(db: Knex, clientId: string) {
-    return Message.query(db).alias("m").modify("withFile").where("m.clientId", clientId);
+    return Message.query(db)
+      .alias("m")
+      .modify("withFile")
+      .modify("withAuthor")
+      .where("m.clientId", clientId);
   }
 
   /** The seq of a message of this conversation; undefined for any other id. */

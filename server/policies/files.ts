@@ -1,5 +1,6 @@
+import type { Knex } from "knex";
 import { notFound } from "../errors";
-import { Client, type StoredFile, type User } from "../models";
+import { Client, Message, type StoredFile, User } from "../models";
 import { type ClientSource, findClient } from "./clients";
 import { isClientOf, isStaffOf } from "./conversation-sides";
 import { definePolicy } from "./policy";
@@ -19,6 +20,12 @@ export interface FileAccess {
   conversation: ClientLink | null;
   /** For a user's image: the clients rows that join its uploader and the actor, if any. */
   uploaderLinks: ClientLink[];
+  /**
+   * For a profile picture (the uploader's current one) that no clients row shares: the
+   * uploader is on the actor's team (the same workspace), or on the owner's side and has
+   * written in the actor's conversation (the portal shows it beside their messages).
+   */
+  picturePeer: "colleague" | "author" | null;
 }
 
 export async function loadFileAccess(
@@ -27,20 +34,47 @@ export async function loadFileAccess(
   file: StoredFile,
 ): Promise<FileAccess> {
   const { db } = source;
+  const none = { conversation: null, uploaderLinks: [], picturePeer: null };
   if (file.clientId) {
     const conversation = await findClient(source, file.clientId);
-    return { file, conversation: conversation ?? null, uploaderLinks: [] };
+    return { ...none, file, conversation: conversation ?? null };
   }
   const uploader = file.uploadedBy;
-  if (!uploader || uploader === actor.id) return { file, conversation: null, uploaderLinks: [] };
+  if (!uploader || uploader === actor.id) return { ...none, file };
   const uploaderLinks = await Client.query(db)
     .select("ownerId", "userId")
     .where((query) =>
       query
         .where({ ownerId: uploader, userId: actor.id })
-        .orWhere((inner) => inner.where({ ownerId: actor.id, userId: uploader })),
+        // The workspace's staff see its clients' pictures (issue 26).
+        .orWhere((inner) =>
+          inner.where({ ownerId: actor.workspaceId ?? actor.id, userId: uploader }),
+        ),
     );
-  return { file, conversation: null, uploaderLinks };
+  if (uploaderLinks.length > 0) return { ...none, file, uploaderLinks };
+  return { ...none, file, picturePeer: await picturePeer(db, actor, uploader, file) };
+}
+
+/** How the actor knows the owner-side uploader of a profile picture, if they do (FileAccess). */
+async function picturePeer(
+  db: Knex,
+  actor: User,
+  uploader: string,
+  file: StoredFile,
+): Promise<FileAccess["picturePeer"]> {
+  const owner = await User.query(db)
+    .select("workspaceId")
+    .findOne({ id: uploader, profilePicture: file.storedName, role: "owner" });
+  if (!owner) return null;
+  if (actor.workspaceId !== null && owner.workspaceId === actor.workspaceId) return "colleague";
+  if (actor.role !== "client") return null;
+  const wrote = await Message.query(db)
+    .alias("m")
+    .select("m.id")
+    .join("clients as c", "c.id", "m.clientId")
+    .where({ "c.userId": actor.id, "m.senderId": uploader })
+    .first();
+  return wrote ? "author" : null;
 }
 
 const isMember = (actor: User, conversation: ClientLink) =>
@@ -53,17 +87,19 @@ const seesUploader = (actor: User, { file, uploaderLinks }: FileAccess) =>
     uploaderLinks.some(
       (link) =>
         (link.ownerId === file.uploadedBy && link.userId === actor.id) ||
-        (link.ownerId === actor.id && link.userId === file.uploadedBy),
+        (link.ownerId === (actor.workspaceId ?? actor.id) && link.userId === file.uploadedBy),
     ));
 
 /**
  * Who may fetch a stored file. A conversation file: that conversation's owner and client user.
  * A user's image (profile picture, company logo): the uploader, the uploader's clients, and
- * the uploader's owner. Everyone else gets a 404, so a file's existence is not revealed.
+ * the uploader's owner; and a team member's profile picture also to their colleagues and to
+ * the client users of the conversations they wrote in (each message shows its author).
+ * Everyone else gets a 404, so a file's existence is not revealed.
  */
 export const filesPolicy = definePolicy({
   download: (actor: User, access: FileAccess) =>
     (access.file.clientId
       ? access.conversation !== null && isMember(actor, access.conversation)
-      : seesUploader(actor, access)) || notFound(),
+      : seesUploader(actor, access) || access.picturePeer !== null) || notFound(),
 });

@@ -12,11 +12,33 @@ export function previewUrl(storedName: string | null): string | null {
   return storedName && hasPreview(storedName) ? `/api/download/${storedName}/preview` : null;
 }
 
-/** Every field of a message that leaves the server, listed. */
-export function presentMessage(message: Message, view: MessageView): MessagePayload {
+/** Who wrote a message: their own name and profile picture (its stored name). */
+export interface Author {
+  fullName: string;
+  profilePicture: string | null;
+}
+
+/** The writer the conversation's queries join (Message.withAuthor); null once they are gone. */
+function joinedAuthor(message: Message): Author | null {
+  return message.authorFullName == null
+    ? null
+    : { fullName: message.authorFullName, profilePicture: message.authorPicture ?? null };
+}
+
+/**
+ * Every field of a message that leaves the server, listed. `author`: who wrote it, when the
+ * caller has the row at hand (a message just sent), else the joined columns. Without a writer
+ * (their row deleted) the message is named by its side, as `senderName` is.
+ */
+export function presentMessage(
+  message: Message,
+  view: MessageView,
+  author: Author | null = joinedAuthor(message),
+): MessagePayload {
   const other: Role = view.viewerRole === "owner" ? "client" : "owner";
   // Own messages: has the other side read it? Theirs: has the viewer?
   const readBy = message.senderRole === view.viewerRole ? other : view.viewerRole;
+  const authorName = author?.fullName ?? view.senderNames[message.senderRole];
   return {
     id: message.id,
     content: message.content,
@@ -24,7 +46,12 @@ export function presentMessage(message: Message, view: MessageView): MessagePayl
     previewUrl: previewUrl(message.fileStoredName ?? null),
     fileName: message.fileName ?? null,
     senderRole: message.senderRole,
-    senderName: view.senderNames[message.senderRole],
+    // The owner's side names its own people (the one who wrote it); the client sees the
+    // owner's side as the portal names it (the agency's company name).
+    senderName:
+      message.senderRole === "owner" && view.viewerRole === "owner"
+        ? authorName
+        : view.senderNames[message.senderRole],
     requiresFeedback: message.requiresFeedback,
     feedbackStatus: message.feedbackStatus,
     feedbackComment: message.feedbackComment,
@@ -37,6 +64,8 @@ export function presentMessage(message: Message, view: MessageView): MessagePayl
     versionNumber: message.versionNumber ?? 1,
     isLatestVersion: message.isLatestVersion ?? true,
     read: message.seq <= view.readState[readBy],
+    authorName,
+    authorPicture: fileUrl(author?.profilePicture ?? null),
   };
 }
 
@@ -57,23 +86,30 @@ export function presentMessagePage(
  * it shows is the sender's (the owner's name is not needed when the client sends).
  */
 export function presentSentMessage(message: Message, sender: User, client: Client): MessagePayload {
-  return presentMessage(message, {
-    viewerRole: sender.role,
-    readState: { owner: 0, client: 0 },
-    senderNames: { owner: sender.role === "owner" ? sender.fullName : "", client: client.name },
-  });
+  return presentMessage(
+    message,
+    {
+      viewerRole: sender.role,
+      readState: { owner: 0, client: 0 },
+      senderNames: { owner: sender.role === "owner" ? sender.fullName : "", client: client.name },
+    },
+    sender,
+  );
 }
 
 /**
  * A message just sent, as each of `sides` sees it in the conversation (for its new_message
- * event), from the rows just written: unread by anyone, and the owner named as each side names
- * them (the portal shows the company name when there is one).
+ * event), from the rows just written: unread by anyone, and the owner's side named as each side
+ * names it: the writer for the owner's side, the agency for the portal (the company name of
+ * `workspaceOwner`, whose row holds the branding, when there is one). `workspaceOwner` is the
+ * sender unless a team member wrote it.
  */
 export function presentNewMessage(
   message: Message,
   sender: User,
   client: Client,
   sides: Role[],
+  workspaceOwner: Pick<User, "fullName" | "companyName"> = sender,
 ): MessageViews {
   const views: MessageViews = {};
   for (const side of sides) {
@@ -82,12 +118,16 @@ export function presentNewMessage(
         ? ""
         : side === "owner"
           ? sender.fullName
-          : ownerNameForClient(sender);
-    views[side] = presentMessage(message, {
-      viewerRole: side,
-      readState: { owner: 0, client: 0 },
-      senderNames: { owner: ownerName, client: client.name },
-    });
+          : ownerNameForClient(workspaceOwner);
+    views[side] = presentMessage(
+      message,
+      {
+        viewerRole: side,
+        readState: { owner: 0, client: 0 },
+        senderNames: { owner: ownerName, client: client.name },
+      },
+      sender,
+    );
   }
   return views;
 }

@@ -12,9 +12,14 @@ function ownerName(hit: SearchHit, viewerRole: Role): string {
     : hit.ownerName;
 }
 
-/** Every field of a search result that leaves the server, listed. */
+/**
+ * Every field of a search result that leaves the server, listed. As in the conversation
+ * (presenters/message.ts): the owner's side names its own people, the client the agency.
+ */
 export function presentSearchResult(hit: SearchHit, q: string, viewerRole: Role): SearchResult {
   const kind = hit.fileName !== null ? "file" : "message";
+  const sideName = hit.senderRole === "owner" ? ownerName(hit, viewerRole) : hit.clientName;
+  const authorName = hit.authorName ?? sideName;
   return {
     messageId: hit.id,
     clientId: hit.clientId,
@@ -22,10 +27,11 @@ export function presentSearchResult(hit: SearchHit, q: string, viewerRole: Role)
     seq: hit.seq,
     createdAt: new Date(hit.createdAt).toISOString(),
     senderRole: hit.senderRole,
-    senderName: hit.senderRole === "owner" ? ownerName(hit, viewerRole) : hit.clientName,
+    senderName: hit.senderRole === "owner" && viewerRole === "owner" ? authorName : sideName,
     kind,
     fileName: hit.fileName,
     snippet: searchSnippet((kind === "file" ? hit.fileName : hit.content) ?? "", searchTerms(q)),
+    authorName,
   };
 }
 

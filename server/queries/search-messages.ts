@@ -26,6 +26,8 @@ export interface SearchHit {
   ownerName: string;
   ownerCompanyName: string | null;
   senderRole: Role;
+  /** The writer's own name; null once their row is gone. */
+  authorName: string | null;
   content: string | null;
   fileName: string | null;
   createdAt: Date;
@@ -68,7 +70,7 @@ export async function searchMessages(
   const result: { rows: SearchHit[] } = await db.raw(
     `select m.id, m.seq, m.client_id as "clientId", c.name as "clientName",
             o.full_name as "ownerName", o.company_name as "ownerCompanyName",
-            m.sender_role as "senderRole", m.content,
+            m.sender_role as "senderRole", a.full_name as "authorName", m.content,
             f.original_name as "fileName", m.created_at as "createdAt"
        from (
          (select m.id, m.seq
@@ -86,6 +88,7 @@ export async function searchMessages(
        join messages m on m.id = hits.id
        join clients c on c.id = m.client_id
        join users o on o.id = c.owner_id
+       left join users a on a.id = m.sender_id
        left join files f on f.id = m.file_id
       order by hits.seq desc
       limit ?`,

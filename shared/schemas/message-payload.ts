@@ -46,5 +46,14 @@ export const messageSchema = z.strictObject({
   isLatestVersion: z.optional(z.boolean()),
   /** For the viewer's own messages: the other side has read it. For theirs: the viewer has. */
   read: z.boolean(),
+  /**
+   * Who wrote it, by their own name: on the owner's side the team member (owner, admin or
+   * member), on the client's the client user. `senderName` stays the side's name as this viewer
+   * knows it (to the client, the agency's company name); docs/decisions.md, "Workspaces and
+   * teams".
+   */
+  authorName: z.optional(text),
+  /** The writer's profile picture (`/api/download/...`), or null when they have none. */
+  authorPicture: z.optional(nullableText),
 });
 export type MessagePayload = z.infer<typeof messageSchema>;

@@ -50,6 +50,8 @@ export const searchResultSchema = z.strictObject({
   fileName: z.string().nullable(),
   /** The match in context: a few words either side, cut with an ellipsis. */
   snippet: z.array(snippetPartSchema),
+  /** Who wrote it, by their own name (as in a message: its `authorName`); always sent. */
+  authorName: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

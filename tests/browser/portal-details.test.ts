@@ -137,16 +137,18 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     expect(await page.getByRole("textbox", { name: "Message" }).getAttribute("placeholder")).toBe(
       "Message Studio Olivia",
     );
-    // The owner's message carries the same name.
+    // The owner's message carries the same name, after its writer's (issue 26: each message
+    // names its author).
     await log.locator(".message__sender").getByText("Studio Olivia", { exact: true }).waitFor();
+    await log.locator(".message__author").getByText("Olivia Owner", { exact: true }).waitFor();
     // And so does a search result.
     await page.getByRole("button", { name: "Search messages" }).click();
     const search = page.getByRole("dialog");
     await search.getByRole("combobox", { name: "Search messages" }).fill("aboard");
     await search.getByText("Studio Olivia", { exact: true }).waitFor();
     await page.keyboard.press("Escape");
-    // Nowhere does the portal use the owner's own name.
-    expect(await page.getByText("Olivia Owner").count()).toBe(0);
+    // Nowhere else does the portal use the owner's own name.
+    expect(await page.getByText("Olivia Owner").count()).toBe(1);
     await keepScreenshot(page, "portal-owner-name");
 
     // An owner with no company: their full name, the same everywhere.
@@ -158,6 +160,14 @@ describe.skipIf(!browserAvailable)("the client portal's details", () => {
     expect(
       await soloPage.getByRole("textbox", { name: "Message" }).getAttribute("placeholder"),
     ).toBe("Message Sam Solo");
+    // Their message names them once: the writer is the side.
+    await solo.agent.post(`/api/clients/${soloClient.id}/messages`, { content: "Hi from Sam" });
+    const soloMessage = soloPage
+      .getByRole("log")
+      .getByRole("listitem")
+      .filter({ hasText: "Hi from Sam" });
+    await soloMessage.waitFor();
+    expect(await soloMessage.locator(".message__sender").textContent()).toBe("Sam Solo");
   });
 
   it("lays each message out on its own: its overrides stay in it, right-to-left text reads right to left", async () => {

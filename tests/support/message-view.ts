@@ -20,6 +20,8 @@ export function presentedMessage(fields: Partial<MessagePayload> & { id: string 
     versionNumber: 1,
     isLatestVersion: true,
     read: false,
+    authorName: "Olivia Owner",
+    authorPicture: null,
     ...fields,
   };
 }

@@ -80,6 +80,8 @@ describe("sending and reading messages", () => {
       versionNumber: 1,
       isLatestVersion: true,
       read: false,
+      authorName: "Olivia Owner",
+      authorPicture: null,
     });
     await client.agent.post(`${path}/messages`, { content: "Hi!\nTwo lines." });
     await owner.agent.post(`${path}/messages`, { content: "Third" });

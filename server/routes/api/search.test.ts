@@ -85,6 +85,7 @@ describe("what matches", () => {
         { text: "invoice", match: true },
         { text: ` looks fine, thanks! ${tag}`, match: false },
       ],
+      authorName: "Carla Client",
     });
     expect(review).toMatchObject({
       senderRole: "owner",

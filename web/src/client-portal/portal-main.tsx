@@ -111,6 +111,7 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
               clientId={client.id}
               viewerRole="client"
               otherName={ownerName}
+              viewerName={user.fullName}
               otherAvatar={{
                 name: ownerName,
                 imageUrl: client.owner.profilePicture,

@@ -26,6 +26,11 @@ export interface ConversationProps {
   viewerRole: ViewerRole;
   /** The other side's name: the log's label and the empty state. */
   otherName: string;
+  /**
+   * The viewer's own full name: a message of their side that someone else wrote (a colleague)
+   * shows that person's name and picture.
+   */
+  viewerName?: string;
   /** The other side's picture (or initials) beside their messages. */
   otherAvatar?: PersonAvatar;
   /** The viewer's read mark moved (e.g. refresh the owner's unread counts). */
@@ -55,6 +60,7 @@ function ConversationView({
   clientId,
   viewerRole,
   otherName,
+  viewerName,
   otherAvatar,
   onRead,
   focusMessageId,
@@ -166,6 +172,7 @@ function ConversationView({
               viewerRole={viewerRole}
               clientId={clientId}
               clientName={viewerRole === "owner" ? otherName : "You"}
+              viewerName={viewerName}
               otherAvatar={otherAvatar}
               foundId={foundId}
             />
@@ -173,7 +180,7 @@ function ConversationView({
           </>
         )}
       </div>
-      <NewMessageAnnouncer messages={messages} viewerRole={viewerRole} />
+      <NewMessageAnnouncer messages={messages} viewerRole={viewerRole} viewerName={viewerName} />
       {!scroll.atBottom && messages && messages.length > 0 && (
         <button type="button" className="conversation__jump" onClick={scroll.jumpToNewest}>
           <ArrowDownIcon />

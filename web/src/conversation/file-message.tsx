@@ -18,6 +18,7 @@ import {
   submitFeedback,
 } from "./files-api";
 import { formatFull } from "./format-time";
+import { authorLabel } from "./message-author";
 import { replaceMessage } from "./messages-query";
 import UploadDialog from "./upload-dialog";
 import "./files.css";
@@ -152,7 +153,12 @@ export default function FileMessageView({
         </div>
       )}
       {version > 1 && (
-        <VersionHistory message={message} clientId={clientId} clientName={clientName} />
+        <VersionHistory
+          message={message}
+          clientId={clientId}
+          clientName={clientName}
+          viewerRole={viewerRole}
+        />
       )}
       <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
       {uploadingVersion && (
@@ -277,10 +283,12 @@ function VersionHistory({
   message,
   clientId,
   clientName,
+  viewerRole,
 }: {
   message: FileMessage;
   clientId: string;
   clientName: string;
+  viewerRole: "owner" | "client";
 }) {
   const [open, setOpen] = useState(false);
   const { data, isPending, isError } = useQuery({
@@ -303,7 +311,12 @@ function VersionHistory({
       {open && data && (
         <ol className="file-history__list">
           {data.map((entry) => (
-            <HistoryEntry key={entry.id} entry={entry} clientName={clientName} />
+            <HistoryEntry
+              key={entry.id}
+              entry={entry}
+              clientName={clientName}
+              viewerRole={viewerRole}
+            />
           ))}
         </ol>
       )}
@@ -311,7 +324,15 @@ function VersionHistory({
   );
 }
 
-function HistoryEntry({ entry, clientName }: { entry: FileVersion; clientName: string }) {
+function HistoryEntry({
+  entry,
+  clientName,
+  viewerRole,
+}: {
+  entry: FileVersion;
+  clientName: string;
+  viewerRole: "owner" | "client";
+}) {
   const status = entry.requiresFeedback ? (entry.feedbackStatus ?? "pending") : null;
   const decidedAt = entry.feedbackAt ?? null;
   const decider = entry.feedbackByName ?? clientName;
@@ -319,7 +340,8 @@ function HistoryEntry({ entry, clientName }: { entry: FileVersion; clientName: s
     <li className="file-history__entry">
       <p className="file-history__line">
         <strong>Version {entry.versionNumber ?? 1}</strong> · {fileNameOf(entry)} · sent by{" "}
-        {entry.senderName} on <time dateTime={entry.createdAt}>{formatFull(entry.createdAt)}</time>
+        {authorLabel(entry, viewerRole)} on{" "}
+        <time dateTime={entry.createdAt}>{formatFull(entry.createdAt)}</time>
       </p>
       {status && status !== "pending" && (
         <p className="file-history__line">

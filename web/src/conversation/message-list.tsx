@@ -3,10 +3,11 @@ import { Avatar } from "../ui/avatar";
 import { FileIcon } from "../ui/icons";
 import type { FileMessage } from "./files-api";
 import { dayKey, formatDay, formatFull, formatTime } from "./format-time";
+import { authorOf, isViewers, sideOf } from "./message-author";
 import type { Message } from "./messages-query";
 import "./message-avatar.css";
 
-/** Messages from one sender this close together form a group: one name and time above them. */
+/** Messages from one writer this close together form a group: one name and time above them. */
 const GROUP_GAP_MS = 5 * 60 * 1000;
 
 /** The file card, previews, approvals and versions load on demand (the portal's first load stays small). */
@@ -18,7 +19,15 @@ interface MessageListProps {
   clientId: string;
   /** The client's name as the viewer knows it ("You" for the client). */
   clientName: string;
-  /** The other side's picture (or initials), shown beside their messages. */
+  /**
+   * The viewer's own name: their side's messages written by someone else (a colleague) carry
+   * that person's name and picture. Without it, every message of the viewer's side is theirs.
+   */
+  viewerName?: string;
+  /**
+   * Pictures beside the other side's messages: each one's writer, or this (the other side's
+   * picture or initials) for a message without a writer's name (a server before authors).
+   */
   otherAvatar?: PersonAvatar;
   /** A message a search opened: highlighted. */
   foundId?: string | null;
@@ -50,6 +59,7 @@ export function MessageList({
   viewerRole,
   clientId,
   clientName,
+  viewerName,
   otherAvatar,
   foundId,
 }: MessageListProps) {
@@ -64,7 +74,10 @@ export function MessageList({
           !newDay &&
           previous !== undefined &&
           previous.senderRole === message.senderRole &&
+          authorOf(previous) === authorOf(message) &&
           Date.parse(message.createdAt) - Date.parse(previous.createdAt) < GROUP_GAP_MS;
+        const own = message.senderRole === viewerRole;
+        const colleague = own && !isViewers(message, viewerRole, viewerName);
         return (
           <Fragment key={message.id}>
             {newDay && (
@@ -74,9 +87,11 @@ export function MessageList({
             )}
             <MessageItem
               message={message}
-              own={message.senderRole === viewerRole}
+              own={own}
               grouped={grouped}
-              avatar={message.senderRole === viewerRole ? undefined : otherAvatar}
+              avatar={own ? undefined : otherAvatar && (authorAvatar(message) ?? otherAvatar)}
+              colleague={colleague ? authorAvatar(message) : undefined}
+              side={sideOf(message, viewerRole)}
               receipt={marks.get(message.id)}
               found={message.id === foundId}
               viewerRole={viewerRole}
@@ -90,14 +105,25 @@ export function MessageList({
   );
 }
 
+/** The writer's name and picture, when the server names them. */
+function authorAvatar(message: Message): PersonAvatar | undefined {
+  return message.authorName === undefined
+    ? undefined
+    : { name: message.authorName, imageUrl: message.authorPicture ?? null };
+}
+
 interface MessageItemProps extends Omit<FileBodyProps, "message"> {
   message: Message;
   own: boolean;
-  /** Follows a message of the same sender: the name and time are not repeated on screen. */
+  /** Follows a message of the same writer: the name and time are not repeated on screen. */
   grouped: boolean;
   receipt: "Seen" | "Sent" | undefined;
-  /** The sender's picture, at the start of a group (the name beside it says who it is). */
+  /** The other side's writer's picture, at the start of a group (the name beside it says who it is). */
   avatar?: PersonAvatar;
+  /** On the viewer's side, written by someone else: their picture, small, beside their name. */
+  colleague?: PersonAvatar;
+  /** The other side's name after the writer's, where it says more (sideOf). */
+  side: string | null;
   found: boolean;
 }
 
@@ -111,6 +137,8 @@ const MessageItem = memo(function MessageItem({
   grouped,
   receipt,
   avatar,
+  colleague,
+  side,
   found,
   ...file
 }: MessageItemProps) {
@@ -119,6 +147,7 @@ const MessageItem = memo(function MessageItem({
     own ? "message--own" : "message--other",
     grouped && "message--grouped",
     avatar && "message--with-avatar",
+    colleague && "message--colleague",
     found && "message--found",
   ]
     .filter(Boolean)
@@ -136,7 +165,23 @@ const MessageItem = memo(function MessageItem({
         </span>
       )}
       <p className={grouped ? "visually-hidden" : "message__meta"}>
-        <span className="message__sender">{message.senderName}</span>
+        {colleague && !grouped && (
+          <span className="message__meta-avatar">
+            <Avatar name={colleague.name} imageUrl={colleague.imageUrl} size={20} />
+          </span>
+        )}
+        <span className="message__sender">
+          <span className="message__author">{authorOf(message)}</span>
+          {side && (
+            <>
+              <span className="message__dot" aria-hidden="true">
+                ·
+              </span>
+              <span className="visually-hidden">, </span>
+              <span className="message__side">{side}</span>
+            </>
+          )}
+        </span>
         <span className="message__time">{time}</span>
       </p>
       {/* dir="auto": its own direction, isolated (conversation.css): overrides stay inside. */}

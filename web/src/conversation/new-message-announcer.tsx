@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { authorLabel, isViewers } from "./message-author";
 import type { Message } from "./messages-query";
 
 interface NewMessageAnnouncerProps {
   /** The conversation's messages, oldest to newest (undefined while the first page loads). */
   messages: Message[] | undefined;
   viewerRole: "owner" | "client";
+  /** The viewer's own name: a colleague's message is news too, the viewer's own is not. */
+  viewerName?: string;
 }
 
 interface Announcement {
@@ -13,14 +16,18 @@ interface Announcement {
   text: string;
 }
 
-/** What a screen reader says for messages that arrived: the newest one's words or file. */
-export function announcementFor(arrived: Message[]): string {
+/**
+ * What a screen reader says for messages that arrived: the newest one's writer ("Sam Staff
+ * (Studio Olivia)" to the client) and words or file.
+ */
+export function announcementFor(arrived: Message[], viewerRole: "owner" | "client"): string {
   const newest = arrived.at(-1)!;
   const body = newest.content || (newest.fileName ? `sent a file, ${newest.fileName}` : "");
+  const from = authorLabel(newest, viewerRole);
   const intro =
     arrived.length === 1
-      ? `New message from ${newest.senderName}`
-      : `${arrived.length} new messages from ${newest.senderName}`;
+      ? `New message from ${from}`
+      : `${arrived.length} new messages from ${from}`;
   return body ? `${intro}: ${body}` : intro;
 }
 
@@ -32,7 +39,11 @@ export function announcementFor(arrived: Message[]): string {
  * which should be read out. Only messages after the newest one already shown count: the
  * first page, older pages and your own messages are not announced.
  */
-export function NewMessageAnnouncer({ messages, viewerRole }: NewMessageAnnouncerProps) {
+export function NewMessageAnnouncer({
+  messages,
+  viewerRole,
+  viewerName,
+}: NewMessageAnnouncerProps) {
   /** The newest message on screen: undefined before the first page, null in an empty conversation. */
   const newestShown = useRef<Message | null | undefined>(undefined);
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
@@ -48,13 +59,13 @@ export function NewMessageAnnouncer({ messages, viewerRole }: NewMessageAnnounce
     const later = messages.slice(since + 1);
     const arrived = later.filter(
       (message) =>
-        message.senderRole !== viewerRole &&
+        !isViewers(message, viewerRole, viewerName) &&
         (!before || Date.parse(message.createdAt) >= Date.parse(before.createdAt)),
     );
     if (arrived.length > 0) {
-      setAnnouncement({ id: arrived.at(-1)!.id, text: announcementFor(arrived) });
+      setAnnouncement({ id: arrived.at(-1)!.id, text: announcementFor(arrived, viewerRole) });
     }
-  }, [messages, viewerRole]);
+  }, [messages, viewerRole, viewerName]);
 
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

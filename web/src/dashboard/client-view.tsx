@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
 import { buttonClassName } from "../ui/button";
@@ -27,6 +28,8 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
   const queryClient = useQueryClient();
   const goBack = useBackToList();
   const { focusMessageId, onFocused } = useMessageToShow();
+  // A colleague's messages carry their name and picture; the viewer's own do not need them.
+  const { data: viewer } = useCurrentUser();
   // An error about this client goes once the owner moves on to another client or the list.
   useToastStep(true);
   // A search result opens in the conversation, whichever tab was open.
@@ -73,6 +76,7 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
             clientId={client.id}
             viewerRole="owner"
             otherName={client.name}
+            viewerName={viewer?.fullName}
             onRead={onRead}
             focusMessageId={focusMessageId}
             onFocused={onFocused}

@@ -294,9 +294,10 @@ describe("invalidations", () => {
     expect(invalidationsFor({ type: "client_joined", clientId: "c1" }, "client")).toEqual([]);
   });
 
-  it("refreshes the portal's client details (owner branding) when the owner's branding changes", () => {
+  it("refreshes the portal's client details (owner branding) and the owner's messages (their name and picture) when the owner's branding changes", () => {
     expect(invalidationsFor({ type: "branding_updated", clientId: "c1" }, "client")).toEqual([
       ["clients", "c1"],
+      ["messages", "c1"],
     ]);
     expect(invalidationsFor({ type: "branding_updated", clientId: "c1" }, "owner")).toEqual([]);
   });

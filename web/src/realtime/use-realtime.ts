@@ -38,9 +38,12 @@ export function invalidationsFor(
       : [];
   }
   if (event.type === "branding_updated") {
-    // The portal shows the owner's colours, logo, names and picture from the client's details;
-    // the owner's own pages have the change already.
-    return side === "client" ? [[...queryKeys.client(event.clientId)]] : [];
+    // The portal shows the owner's colours, logo, names and picture from the client's details,
+    // and the owner's name and picture on their messages (authorName, authorPicture); the
+    // owner's own pages have the change already.
+    return side === "client"
+      ? [[...queryKeys.client(event.clientId)], [...queryKeys.messages(event.clientId)]]
+      : [];
   }
   const keys: unknown[][] = placed ? [] : [[...queryKeys.messages(event.clientId)]];
   if (event.type !== "messages_read") keys.push([...queryKeys.attachments(event.clientId)]);

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import "./avatar.css";
 
 interface AvatarProps {
@@ -12,15 +13,23 @@ function initials(name: string): string {
   return letters.join("").toUpperCase() || "?";
 }
 
-/** A person's picture, or their initials when there is none. Decorative: the name is shown beside it. */
+/**
+ * A person's picture, or their initials when there is none or it cannot be loaded (not this
+ * viewer's to see, gone meanwhile). Decorative: the name is shown beside it.
+ */
 export function Avatar({ name, imageUrl, size = 36 }: AvatarProps) {
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <span
       className="avatar"
       style={{ width: size, height: size, fontSize: size * 0.38 }}
       aria-hidden="true"
     >
-      {imageUrl ? <img src={imageUrl} alt="" /> : initials(name)}
+      {imageUrl && failed !== imageUrl ? (
+        <img src={imageUrl} alt="" onError={() => setFailed(imageUrl)} />
+      ) : (
+        initials(name)
+      )}
     </span>
   );
 }
