@@ -24,12 +24,17 @@ export function withFeatures<T extends { accountTier: Tier; role?: string; works
 ): T {
   // Staff work under their workspace's plan (issue 26), read with their session.
   const tier = featureTier(config, owner.workspaceTier ?? owner.accountTier);
-  if (tier === owner.accountTier || (owner.role !== undefined && owner.role !== "owner"))
+  const judged = owner.workspaceTier === undefined || owner.workspaceTier === tier;
+  if (
+    (tier === owner.accountTier && judged) ||
+    (owner.role !== undefined && owner.role !== "owner")
+  )
     return owner;
+  const shown = owner.workspaceTier === undefined ? {} : { workspaceTier: tier };
   if (owner instanceof Model) {
     const copy = owner.$clone() as unknown as T;
-    copy.accountTier = tier;
+    Object.assign(copy, { accountTier: tier, ...shown });
     return copy;
   }
-  return { ...owner, accountTier: tier };
+  return { ...owner, accountTier: tier, ...shown };
 }

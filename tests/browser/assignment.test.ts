@@ -50,8 +50,11 @@ describe.skipIf(!browserAvailable)("assigning a client", () => {
     await entry.waitFor();
     await entry.click();
     await memberPage.getByRole("textbox", { name: /message/i }).waitFor();
-    // A member does not assign.
+    // A member does not assign, delete clients or buy plans.
     expect(await memberPage.getByRole("button", { name: /Assign|Assigned to/ }).count()).toBe(0);
+    expect(await memberPage.getByRole("button", { name: "Delete Acme Studio" }).count()).toBe(0);
+    expect(await memberPage.getByRole("link", { name: /View plans|Upgrade plan/ }).count()).toBe(0);
+    expect(await ownerPage.getByRole("button", { name: "Delete Acme Studio" }).count()).toBe(1);
     await keepScreenshot(memberPage, "assigned-member");
 
     await ownerPage.getByRole("button", { name: "Assigned to Mia Member: change" }).click();

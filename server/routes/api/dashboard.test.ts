@@ -48,20 +48,21 @@ afterAll(() => server?.close());
 
 /** What the separate routes answer the owner, as the first screen asked for them before. */
 async function separateAnswers() {
-  const [user, clients, billingMode, accountTier, subscriptionStatus] = await Promise.all(
+  const [user, clients, billingMode, accountTier, subscriptionStatus, team] = await Promise.all(
     [
       "/api/user",
       "/api/clients",
       "/api/billing-mode",
       "/api/user/account-tier",
       "/api/subscription/status",
+      "/api/team/members",
     ].map(async (path) => {
       const answer = await owner.agent.get(path);
       expect(answer.status, path).toBe(200);
       return answer.body;
     }),
   );
-  return { user, clients, billingMode, accountTier, subscriptionStatus };
+  return { user, clients, billingMode, accountTier, subscriptionStatus, team };
 }
 
 describe("GET /api/dashboard", () => {

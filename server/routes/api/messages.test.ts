@@ -317,8 +317,10 @@ describe("pages", () => {
       };
       server.services.sessionCache.clear();
       server.services.clientCache.clear();
-      // The earlier send's event row is deleted in the background: not this read's query.
+      // The earlier send's event row is deleted, and its push looked up, in the background:
+      // not this read's queries.
       await server.services.events.idle();
+      await server.services.afterAnswer.idle();
       server.db.on("query", onQuery);
       const started = performance.now();
       const response = await agent.get(`${path}/messages`);

@@ -193,16 +193,18 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
           Copy invite link
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
-        className="client-header__delete"
-        aria-label={`Delete ${client.name}`}
-        title="Delete client"
-        onClick={() => setConfirm("delete")}
-      >
-        <TrashIcon />
-      </Button>
+      {myRole !== "member" && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="client-header__delete"
+          aria-label={`Delete ${client.name}`}
+          title="Delete client"
+          onClick={() => setConfirm("delete")}
+        >
+          <TrashIcon />
+        </Button>
+      )}
 
       <OnceOpened open={confirm === "assign"}>
         <AssignDialog

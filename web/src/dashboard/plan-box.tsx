@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useMyTeamRole } from "../api/team-members";
 import { subscriptionSummary } from "../../../shared/subscription-summary";
 import { clientUsage, useAccountTier } from "../billing/account-tier-query";
 import { useBillingMode } from "../billing/billing-mode-query";
@@ -23,6 +24,7 @@ function PlanState() {
 }
 
 export function PlanBox() {
+  const myRole = useMyTeamRole();
   const { data: tier, isPending, isLoadingError } = useAccountTier();
   const billingMode = useBillingMode();
   // Billing off (self-hosted): no plans to show or upgrade, only the storage used.
@@ -59,9 +61,12 @@ export function PlanBox() {
           <StorageUsage storage={tier.storage} />
         </>
       )}
-      <Link to="/pricing" className="plan-box__link">
-        {tier?.currentTier === "agency" ? "View plans" : "Upgrade plan"}
-      </Link>
+      {/* The workspace's plan is its owner's to change (issue 26). */}
+      {(myRole === undefined || myRole === "owner") && (
+        <Link to="/pricing" className="plan-box__link">
+          {tier?.currentTier === "agency" ? "View plans" : "Upgrade plan"}
+        </Link>
+      )}
     </section>
   );
 }
