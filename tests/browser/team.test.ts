@@ -56,6 +56,10 @@ describe.skipIf(!browserAvailable)("the Team tab", () => {
       const dialogBox = await dialog.boundingBox();
       expect(tabBox!.x + tabBox!.width).toBeLessThanOrEqual(dialogBox!.x + dialogBox!.width);
       expect(await overflows(page, "Team members")).toBe(false);
+      // On the free plan the tab says what a team takes instead of offering a form that fails.
+      await panel.getByText(/Team members are part of the Agency plan: 3 seats/).waitFor();
+      expect(await panel.getByRole("link", { name: "View plans" }).isVisible()).toBe(true);
+      expect(await panel.getByRole("textbox").count()).toBe(0);
       if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/team-${label}.png` });
       await page.close();
     });

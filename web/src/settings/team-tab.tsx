@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
-import type { TeamMember } from "../../../shared/schemas/team";
-import { apiGet } from "../api/client";
+import { Link } from "react-router";
+import { SEATS_INCLUDED } from "../../../shared/tiers";
 import { useCurrentUser } from "../api/current-user";
-import { queryKeys } from "../api/query-keys";
+import { useTeamMembers } from "../api/team-members";
 import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
+import { Button, buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { TeamInviteForm } from "./team-invite-form";
 import { TeamInvitesList } from "./team-invites-list";
@@ -17,10 +16,7 @@ import { TeamMemberRow } from "./team-member-row";
  */
 export function TeamTab() {
   const { data: user } = useCurrentUser();
-  const members = useQuery({
-    queryKey: queryKeys.teamMembers,
-    queryFn: () => apiGet<TeamMember[]>("/api/team/members"),
-  });
+  const members = useTeamMembers();
   const myRole = members.data?.find((member) => member.id === user?.id)?.role;
   const managesTeam = myRole === "owner" || myRole === "admin";
   return (
@@ -56,12 +52,30 @@ export function TeamTab() {
           </ul>
         )}
       </section>
-      {managesTeam && (
-        <>
-          <TeamInviteForm />
-          <TeamInvitesList />
-        </>
-      )}
+      {managesTeam &&
+        (user && SEATS_INCLUDED[user.accountTier] > 1 ? (
+          <>
+            <TeamInviteForm />
+            <TeamInvitesList />
+          </>
+        ) : (
+          <section className="settings-section" aria-labelledby="team-upgrade-title">
+            <h3 id="team-upgrade-title" className="settings-section__title">
+              Invite your team
+            </h3>
+            <p className="settings-section__hint">
+              Team members are part of the Agency plan: {SEATS_INCLUDED.agency} seats, yours
+              included, each with their own sign-in, and clients assigned to them.
+            </p>
+            {myRole === "owner" && (
+              <div>
+                <Link to="/pricing" className={buttonClassName("secondary", "sm")}>
+                  View plans
+                </Link>
+              </div>
+            )}
+          </section>
+        ))}
     </div>
   );
 }
