@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 import type { Services } from "../context";
 import type { Client, User } from "../models";
+import { visibilitiesFor } from "../policies/conversation-sides";
 import { seqOf } from "../queries/load-conversation";
 import { rescheduleAfterRead } from "./notification-schedule";
 
@@ -34,7 +35,7 @@ export async function markRead(
   client: Client,
   messageId: string,
 ): Promise<void> {
-  const seq = await seqOf(services.db, client.id, messageId);
+  const seq = await seqOf(services.db, client.id, messageId, visibilitiesFor(actor.role));
   const recorded = await services.db.transaction(async (trx) => {
     if (!(await advanceReadState(trx, client.id, actor.role, seq))) return null;
     await rescheduleAfterRead(trx, client.id, actor.role, services.clock.now());

@@ -31,13 +31,15 @@ export function otherRole(role: Role): Role {
  * - `scheduled`: the recipient's email falls due at now + their delay, unless one is already
  *   scheduled (it covers this message too) or the last one is still unacknowledged. A client
  *   who has not joined yet gets none (they cannot sign in; the invite is their way in).
+ * An internal note (issue 26, `message.visibility`) does neither: it answers nobody and is
+ * nothing to the client.
  */
 export function messageSentCtes(sender: Role, now: Date): { sql: string; bindings: Knex.Value[] } {
   const recipient = otherRole(sender);
   return {
     sql: `answered as (
        insert into notification_states (client_id, recipient_role, last_read_seq)
-       select client_id, ?, seq from message
+       select client_id, ?, seq from message where visibility = 'client'
        on conflict (client_id, recipient_role) do update
           set last_read_seq = greatest(notification_states.last_read_seq, excluded.last_read_seq),
               due_at = null, attempts = 0, last_error = null
@@ -46,7 +48,7 @@ export function messageSentCtes(sender: Role, now: Date): { sql: string; binding
        select m.client_id, ?, cast(? as timestamptz)
               + (case when ? = 'owner' then c.owner_delay else c.client_delay end) * interval '1 minute'
          from message m join conversation c on c.id = m.client_id
-        where ? = 'owner' or c.joined_at is not null
+        where m.visibility = 'client' and (? = 'owner' or c.joined_at is not null)
        on conflict (client_id, recipient_role) do update
           set due_at = excluded.due_at, attempts = 0, last_error = null
         where notification_states.due_at is null
@@ -72,7 +74,7 @@ export async function rescheduleAfterRead(
               when ns.last_notified_seq <= ns.last_read_seq and exists (
                 select 1 from messages m
                  where m.client_id = ns.client_id and m.sender_role <> ns.recipient_role
-                   and m.seq > ns.last_read_seq)
+                   and m.visibility = 'client' and m.seq > ns.last_read_seq)
               then cast(? as timestamptz) + ${DELAY_MINUTES} * interval '1 minute'
               else null end,
             attempts = 0, last_error = null

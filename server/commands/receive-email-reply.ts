@@ -46,7 +46,8 @@ export async function receiveEmailReply(
   const result: ReceivedReply = { messageIds: [], skipped: [] };
   const content = replyContent(reply.text);
   if (content) {
-    const message = await sendMessage(services, user, client, { content });
+    // A reply by email is never an internal note (issue 26): it answers the conversation.
+    const message = await sendMessage(services, user, client, { content, visibility: "client" });
     result.messageIds.push(message.id);
   }
   for (const [index, attachment] of reply.attachments.entries()) {

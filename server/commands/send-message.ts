@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
-import type { SendMessageInput } from "../../shared/schemas/messages";
+import type { SendMessageInput, Visibility } from "../../shared/schemas/messages";
 import type { Services } from "../context";
 import { isPglite } from "../db/connection";
 import type { EventRow } from "../domain-events/domain-events";
@@ -8,12 +8,15 @@ import type { RecordedEvent } from "../domain-events/events";
 import { notFound } from "../errors";
 import { inClaimTransaction, recordIdempotentMessage } from "../idempotency/current-claim";
 import { type Client, Message, type User } from "../models";
+import { clientsPolicy } from "../policies/clients";
 import { messageSentCtes } from "./notification-schedule";
 
 export interface NewMessage {
   content: string | null;
   fileId?: string | null;
   requiresFeedback?: boolean;
+  /** `internal`: a note of the workspace's staff (issue 26); `client` when absent. */
+  visibility?: Visibility;
   /** The sender's clock (services.clock), from which the recipient's email delay runs. */
   sentAt: Date;
 }
@@ -26,7 +29,7 @@ const MESSAGE_COLUMNS = `id, seq, client_id as "clientId", sender_id as "senderI
   requires_feedback as "requiresFeedback", feedback_status as "feedbackStatus",
   feedback_comment as "feedbackComment", feedback_at as "feedbackAt",
   feedback_by as "feedbackBy", version_of as "versionOf", version_number as "versionNumber",
-  created_at as "createdAt"`;
+  visibility, created_at as "createdAt"`;
 
 /**
  * Appends a message to a conversation (text here; uploads call it inside their transaction),
@@ -36,6 +39,7 @@ const MESSAGE_COLUMNS = `id, seq, client_id as "clientId", sender_id as "senderI
  *   `after` misses nothing;
  * - sending marks everything up to the new message read and answered by the sender
  *   (cancelling their pending email) and schedules the recipient's (notification-schedule.ts);
+ *   an internal note (issue 26) does neither: it is not an answer, nor anything to the client;
  * - the domain event (`event`: MessageCreated, FileUploaded or VersionUploaded) is written to
  *   the outbox by the same statement, so it exists exactly when the message does; the caller
  *   dispatches it after commit (server/domain-events).
@@ -57,20 +61,24 @@ export async function appendMessage(
           for no key update of c
      ), message as (
        insert into messages (id, client_id, sender_id, sender_role, content, file_id,
-                             requires_feedback, feedback_status)
-       select ?, id, ?, ?, ?, ?, ?, ? from conversation
+                             requires_feedback, feedback_status, visibility)
+       select ?, id, ?, ?, ?, ?, ?, ?, ? from conversation
        returning *
      ), recorded as (
        insert into events (id, queue, type, payload, next_attempt_at, created_at)
        select ?, ?, ?, jsonb_build_object('clientId', client_id, 'messageId', id,
-                                          'senderId', sender_id), ?, ?
+                                          'senderId', sender_id, 'visibility', visibility), ?, ?
          from message
      ), ${emails.sql}
      select ${MESSAGE_COLUMNS},
             -- The statement's snapshot holds the conversation without the new row: its newest
             -- message is the one before. (One committed while we waited for the lock may be
-            -- missed: the event then names an older one, and the pages fetch.)
+            -- missed: the event then names an older one, and the pages fetch.) Both sides get
+            -- the same one: for a message to the client, the one before it that the client
+            -- has (never an internal note's id; the staff's page, whose newest is a note,
+            -- then fetches once); for a note, which only the staff get, any.
             (select p.id from messages p where p.client_id = message.client_id
+                and (message.visibility = 'internal' or p.visibility = 'client')
               order by p.seq desc limit 1) as "previousId"
        from message`,
     [
@@ -82,6 +90,7 @@ export async function appendMessage(
       message.fileId ?? null,
       message.requiresFeedback ?? false,
       message.requiresFeedback ? "pending" : null,
+      message.visibility ?? "client",
       event.id,
       event.queue,
       event.type,
@@ -118,25 +127,32 @@ export function messageEvent(
       clientId: client.id,
       messageId: message.id,
       senderId: sender.id,
+      visibility: message.visibility,
     },
     loaded: { sender, client, message },
   };
 }
 
-/** Sends a text message as the actor (owner or client of the conversation). */
+/**
+ * Sends a text message as the actor (owner or client of the conversation), or an internal
+ * note (`visibility: "internal"`), which only the workspace's staff who have the client may
+ * write (policies/clients.ts, writeInternalNote: its client gets 403).
+ */
 export async function sendMessage(
   services: Services,
   actor: User,
   client: Client,
   input: SendMessageInput,
 ): Promise<Message> {
+  const visibility = input.visibility ?? "client";
+  if (visibility === "internal") clientsPolicy.authorize(actor, "writeInternalNote", client);
   const event = services.events.row("MessageCreated");
   const message = await inClaimTransaction(services.db, (db) =>
     appendMessage(
       db,
       client.id,
       actor,
-      { content: input.content.trim(), sentAt: services.clock.now() },
+      { content: input.content.trim(), visibility, sentAt: services.clock.now() },
       event,
     ),
   );

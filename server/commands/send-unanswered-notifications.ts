@@ -204,7 +204,7 @@ async function loadWaiting(
                 count(*) over () as total
            from messages m left join files f on f.id = m.file_id
           where m.client_id = w.client_id and m.sender_role <> w.recipient_role
-            and m.seq > w.after_seq
+            and m.visibility = 'client' and m.seq > w.after_seq
           order by m.seq desc limit ?) x
       order by x.seq`,
     [JSON.stringify(wanted), QUOTED_MESSAGES],

@@ -1,3 +1,5 @@
+import type { Visibility } from "../../shared/schemas/message-payload";
+
 /**
  * What happened, as commands record it (server/domain-events/domain-events.ts): ids only, so an
  * event row never holds a message's text or a person's data, and a listener reads what it needs.
@@ -9,6 +11,8 @@ export type DomainEvent =
       clientId: string;
       messageId: string;
       senderId: string;
+      /** `internal` for a note of the staff (issue 26); absent in events written before notes. */
+      visibility?: Visibility;
     }
   | { type: "FeedbackDecided"; clientId: string; messageId: string }
   /** One side's read mark moved forward to `messageId`. */

@@ -1,6 +1,8 @@
 import type { Services } from "../context";
 import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
 import { Client, Message, User } from "../models";
+import { VISIBILITIES } from "../../shared/schemas/message-payload";
+import { mayRead } from "../policies/conversation-sides";
 import { pushNewMessage } from "../push/push-new-message";
 
 type MessageEvent = Extract<DomainEvent, { messageId: string; senderId: string }>;
@@ -15,7 +17,10 @@ export const pushListener: EventListener<Services> = {
   handles: ["MessageCreated", "FileUploaded", "VersionUploaded"],
   async handle(services, recorded) {
     const parts = await messageParts(services, recorded as RecordedEvent<MessageEvent>);
-    if (parts) pushNewMessage(services, parts.sender, parts.client, parts.message);
+    // An internal note (issue 26) reaches no one's device: the client may never read it, and
+    // the staff are not pushed their own side's messages.
+    if (!parts || !mayRead("client", parts.message.visibility)) return;
+    pushNewMessage(services, parts.sender, parts.client, parts.message);
   },
 };
 
@@ -29,7 +34,10 @@ async function messageParts(
   const [sender, client, message] = await Promise.all([
     User.query(services.db).findById(event.senderId),
     Client.query(services.db).findById(event.clientId),
-    Message.ofConversation(services.db, event.clientId).findOne("m.id", event.messageId),
+    Message.ofConversation(services.db, event.clientId, VISIBILITIES).findOne(
+      "m.id",
+      event.messageId,
+    ),
   ]);
   // Gone since (a deleted client or account): nobody to tell.
   return sender && client && message ? { sender, client, message } : null;

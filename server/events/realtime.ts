@@ -1,7 +1,7 @@
 import type { Services } from "../context";
 import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
 import { Client, type Message, User } from "../models";
-import { sidesThatMaySee } from "../policies/message-events";
+import { sidesThatHear, sidesThatMaySee } from "../policies/message-events";
 import { presentNewMessage } from "../presenters/message";
 
 type RealtimeServices = Pick<Services, "db" | "realtime">;
@@ -60,18 +60,23 @@ async function announceMessage(
     client?: Client;
     message?: Message;
   };
+  // An internal note (issue 26) goes to the owner's side only: the client's sockets do not
+  // even hear its ids, whether the event carries views or not.
+  const sides = sidesThatHear(event.visibility);
   if (event.type === "VersionUploaded" || !sender || !client || message?.previousId === undefined)
-    return services.realtime.publish(ids);
+    return services.realtime.publish(ids, undefined, sides);
   // A team member's message: the portal names the owner's side after the workspace's owner
   // (their company name), whose row is read; the owner's own messages need no query.
   const workspaceOwner =
     sender.role === "owner" && sender.id !== client.ownerId
       ? await User.query(services.db).select("fullName", "companyName").findById(client.ownerId)
       : sender;
-  if (!workspaceOwner) return services.realtime.publish(ids);
+  if (!workspaceOwner) return services.realtime.publish(ids, undefined, sides);
+  const views = sidesThatMaySee(client, message.visibility);
   return services.realtime.publish(
     { ...ids, afterId: message.previousId },
-    presentNewMessage(message, sender, client, sidesThatMaySee(client), workspaceOwner),
+    presentNewMessage(message, sender, client, views, workspaceOwner),
+    sides,
   );
 }
 

@@ -89,7 +89,9 @@ export class Client extends BaseModel {
   /**
    * Clients with their stats for a viewer role, in one query: the last message and the unread
    * count come from lateral subqueries on the (client_id, seq) index, so the cost does not
-   * grow with the length of the conversations. Newest activity first.
+   * grow with the length of the conversations. Newest activity first. Internal notes (issue 26)
+   * count for neither side: not as unread or awaiting a reply for the client, nor as an answer
+   * or as activity for the staff.
    */
   static async withStats(
     db: Knex,
@@ -116,10 +118,10 @@ export class Client extends BaseModel {
         join.on("ns.clientId", "c.id").andOnVal("ns.recipientRole", viewerRole),
       )
       .joinRaw(
-        "left join lateral (select m.created_at, m.sender_role from messages m where m.client_id = c.id order by m.seq desc limit 1) as last on true",
+        "left join lateral (select m.created_at, m.sender_role from messages m where m.client_id = c.id and m.visibility = 'client' order by m.seq desc limit 1) as last on true",
       )
       .joinRaw(
-        "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.seq > coalesce(ns.last_read_seq, 0) and m.sender_role <> ?) as unread on true",
+        "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.seq > coalesce(ns.last_read_seq, 0) and m.sender_role <> ? and m.visibility = 'client') as unread on true",
         [viewerRole],
       )
       .joinRaw(

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { type QueryBuilder, raw } from "objection";
-import type { FeedbackStatus } from "../../shared/schemas/messages";
+import type { FeedbackStatus, Visibility } from "../../shared/schemas/messages";
 import type { Role } from "../../shared/schemas/user";
 import { BaseModel } from "./BaseModel";
 
@@ -25,6 +25,8 @@ export class Message extends BaseModel {
   versionOf!: string | null;
   /** 1 for a first (or only) version, then 2, 3, ... within its thread. */
   versionNumber!: number;
+  /** `internal`: a note for the workspace's staff only (issue 26); else `client`. */
+  visibility!: Visibility;
   createdAt!: Date;
 
   /** Joined from files by the `withFile` modifier (the queries that present messages). */
@@ -71,18 +73,30 @@ export class Message extends BaseModel {
     },
   };
 
-  /** A conversation's messages with their files and writers (alias `m`), for presenting. */
-  static ofConversation(db: Knex, clientId: string) {
+  /**
+   * A conversation's messages of the visibilities `visible` (as policies/conversation-sides.ts
+   * gives them for the viewer's side) with their files and writers (alias `m`), for presenting.
+   */
+  static ofConversation(db: Knex, clientId: string, visible: readonly Visibility[]) {
     return Message.query(db)
       .alias("m")
       .modify("withFile")
       .modify("withAuthor")
-      .where("m.clientId", clientId);
+      .where("m.clientId", clientId)
+      .whereIn("m.visibility", [...visible]);
   }
 
-  /** The seq of a message of this conversation; undefined for any other id. */
-  static async seqIn(db: Knex, clientId: string, messageId: string): Promise<number | undefined> {
-    const message = await Message.query(db).select("seq").findOne({ id: messageId, clientId });
+  /** The seq of a message of this conversation the viewer may read; undefined for any other id. */
+  static async seqIn(
+    db: Knex,
+    clientId: string,
+    messageId: string,
+    visible: readonly Visibility[],
+  ): Promise<number | undefined> {
+    const message = await Message.query(db)
+      .select("seq")
+      .findOne({ id: messageId, clientId })
+      .whereIn("visibility", [...visible]);
     return message?.seq;
   }
 }

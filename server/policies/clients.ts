@@ -86,6 +86,12 @@ export const clientsPolicy = definePolicy({
   openInDashboard: ownerOfIt,
   readMessages: visible,
   sendMessage: visible,
+  /** An internal note (issue 26): the workspace's staff who have the client, never its client. */
+  writeInternalNote: (actor: User, client: Client | undefined) =>
+    all(
+      () => visible(actor, client),
+      () => isStaffOf(actor, client!) || forbidden("Only the team can write internal notes"),
+    ),
   markRead: visible,
 });
 

@@ -1,3 +1,5 @@
+import { VISIBILITIES, type Visibility } from "../../shared/schemas/message-payload";
+import type { Role } from "../../shared/schemas/user";
 import type { Client, User } from "../models";
 
 /**
@@ -15,3 +17,14 @@ export const isStaffOf = (actor: User, client: Pick<Client, "ownerId" | "assigne
 
 export const isClientOf = (actor: User, client: Pick<Client, "userId">) =>
   client.userId !== null && client.userId === actor.id;
+
+/**
+ * Internal notes (issue 26): the visibilities a side of a conversation may read. The owner's
+ * side reads everything; the client only what is meant for them, never a note.
+ */
+export const visibilitiesFor = (role: Role): readonly Visibility[] =>
+  role === "owner" ? VISIBILITIES : ["client"];
+
+/** Whether a side of the conversation may ever receive a message of this visibility. */
+export const mayRead = (role: Role, visibility: Visibility | undefined) =>
+  visibilitiesFor(role).includes(visibility ?? "client");

@@ -2,7 +2,7 @@ import { uuidSchema } from "../../shared/schemas/common";
 import { forbidden, notFound } from "../errors";
 import { type Client, Message, type User } from "../models";
 import { type ClientSource, findClient } from "./clients";
-import { isClientOf, isStaffOf } from "./conversation-sides";
+import { isClientOf, isStaffOf, mayRead } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
 /** A message together with its conversation, as the rules below see it. */
@@ -11,10 +11,14 @@ export interface MessageInConversation {
   client: Client;
 }
 
-/** A message exists for the actor only as a member of its conversation; else 404. */
+/**
+ * A message exists for the actor only as a member of its conversation, and one of the side
+ * that may read it (an internal note is not the client's); else 404.
+ */
 const visible = (actor: User, subject: MessageInConversation | undefined) =>
   (subject !== undefined &&
-    (isStaffOf(actor, subject.client) || isClientOf(actor, subject.client))) ||
+    (isStaffOf(actor, subject.client) || isClientOf(actor, subject.client)) &&
+    mayRead(actor.role, subject.message.visibility)) ||
   notFound("Message not found");
 
 /**

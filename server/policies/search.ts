@@ -2,7 +2,7 @@ import { notFound } from "../errors";
 import { Client, type User } from "../models";
 import type { SearchScope } from "../queries/search-messages";
 import { authorizedClient, type ClientSource } from "./clients";
-import { seesEveryClient } from "./conversation-sides";
+import { seesEveryClient, visibilitiesFor } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
 /** Staff search all the conversations they have at once; anyone else, one conversation. */
@@ -21,9 +21,14 @@ export async function authorizedSearchScope(
 ): Promise<SearchScope> {
   if (clientId === undefined && searchPolicy.can(actor, "searchAll"))
     return seesEveryClient(actor)
-      ? { ownerId: actor.workspaceId! }
-      : { ownerId: actor.workspaceId!, assigneeId: actor.id };
+      ? { ownerId: actor.workspaceId!, withNotes: true }
+      : { ownerId: actor.workspaceId!, assigneeId: actor.id, withNotes: true };
   const id = clientId ?? (await Client.idOfUser(source.db, actor)) ?? undefined;
   const client = await authorizedClient(source, actor, "readMessages", id);
-  return { ownerId: client.ownerId, clientId: client.id };
+  // Internal notes are the staff's: a client's search never finds one.
+  return {
+    ownerId: client.ownerId,
+    clientId: client.id,
+    withNotes: visibilitiesFor(actor.role).includes("internal"),
+  };
 }

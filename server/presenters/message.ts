@@ -66,6 +66,8 @@ export function presentMessage(
     read: message.seq <= view.readState[readBy],
     authorName,
     authorPicture: fileUrl(author?.profilePicture ?? null),
+    // Only the owner's side ever receives `internal` (policies/conversation-sides.ts).
+    visibility: message.visibility ?? "client",
   };
 }
 

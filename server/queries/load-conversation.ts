@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { MESSAGE_PAGE_SIZE } from "../../shared/schemas/messages";
+import { MESSAGE_PAGE_SIZE, type Visibility } from "../../shared/schemas/messages";
 import { ownerNameForClient } from "../../shared/owner-name";
 import type { Role } from "../../shared/schemas/user";
 import { notFound } from "../errors";
@@ -37,19 +37,39 @@ export async function loadMessageView(
   };
 }
 
+/*
+ * `visible`: the visibilities the viewer's side may read (policies/conversation-sides.ts,
+ * `visibilitiesFor`): a client's reads never meet an internal note, whose id answers 404.
+ */
+
 /** One message of the conversation with its file; 404 for any other id. */
-export function loadMessage(db: Knex, clientId: string, messageId: string) {
-  return Message.ofConversation(db, clientId).where("m.id", messageId).first().throwIfNotFound();
+export function loadMessage(
+  db: Knex,
+  clientId: string,
+  messageId: string,
+  visible: readonly Visibility[],
+) {
+  return Message.ofConversation(db, clientId, visible)
+    .where("m.id", messageId)
+    .first()
+    .throwIfNotFound();
 }
 
 /** The conversation's file messages, newest first. */
-export function loadAttachments(db: Knex, clientId: string) {
-  return Message.ofConversation(db, clientId).whereNotNull("m.fileId").orderBy("m.seq", "desc");
+export function loadAttachments(db: Knex, clientId: string, visible: readonly Visibility[]) {
+  return Message.ofConversation(db, clientId, visible)
+    .whereNotNull("m.fileId")
+    .orderBy("m.seq", "desc");
 }
 
 /** Every version of the file thread that starts at `rootId`, oldest first. */
-export function loadVersions(db: Knex, clientId: string, rootId: string) {
-  return Message.ofConversation(db, clientId)
+export function loadVersions(
+  db: Knex,
+  clientId: string,
+  rootId: string,
+  visible: readonly Visibility[],
+) {
+  return Message.ofConversation(db, clientId, visible)
     .where((query) => query.where("m.id", rootId).orWhere("m.versionOf", rootId))
     .orderBy("m.versionNumber", "asc");
 }
@@ -61,8 +81,13 @@ export interface PageRequest {
 }
 
 /** The seq of a message of this conversation; 404 for any other id. */
-export async function seqOf(db: Knex, clientId: string, messageId: string): Promise<number> {
-  const seq = await Message.seqIn(db, clientId, messageId);
+export async function seqOf(
+  db: Knex,
+  clientId: string,
+  messageId: string,
+  visible: readonly Visibility[],
+): Promise<number> {
+  const seq = await Message.seqIn(db, clientId, messageId, visible);
   if (seq === undefined) throw notFound("Message not found");
   return seq;
 }
@@ -77,12 +102,15 @@ export async function loadMessagePage(
   db: Knex,
   clientId: string,
   page: PageRequest,
+  visible: readonly Visibility[],
 ): Promise<{ messages: Message[]; hasMore: boolean }> {
-  const query = Message.ofConversation(db, clientId).limit(page.limit + 1);
+  const query = Message.ofConversation(db, clientId, visible).limit(page.limit + 1);
   if (page.after) {
-    query.where("m.seq", ">", await seqOf(db, clientId, page.after)).orderBy("m.seq", "asc");
+    query
+      .where("m.seq", ">", await seqOf(db, clientId, page.after, visible))
+      .orderBy("m.seq", "asc");
   } else {
-    if (page.before) query.where("m.seq", "<", await seqOf(db, clientId, page.before));
+    if (page.before) query.where("m.seq", "<", await seqOf(db, clientId, page.before, visible));
     query.orderBy("m.seq", "desc");
   }
   const rows = await query;
@@ -101,9 +129,10 @@ export async function loadNewestPage(
   db: Knex,
   viewer: User,
   client: Client,
+  visible: readonly Visibility[],
 ): Promise<{ page: { messages: Message[]; hasMore: boolean }; view: MessageView }> {
   const [page, view] = await Promise.all([
-    loadMessagePage(db, client.id, { limit: MESSAGE_PAGE_SIZE }),
+    loadMessagePage(db, client.id, { limit: MESSAGE_PAGE_SIZE }, visible),
     loadMessageView(db, viewer, client),
   ]);
   return { page, view };

@@ -8,6 +8,8 @@ export interface SearchScope {
   clientId?: string;
   /** Only the conversations assigned to this staff member (a workspace's member, issue 26). */
   assigneeId?: string;
+  /** Internal notes (issue 26) are searched too: the staff's searches only; a client's never. */
+  withNotes?: boolean;
 }
 
 export interface SearchRequest {
@@ -58,6 +60,7 @@ export async function searchMessages(
     );
     filterValues.push(scope.assigneeId);
   }
+  if (!scope.withNotes) filters.push("m.visibility = 'client'");
   if (request.before) {
     filters.push("m.seq < ?");
     filterValues.push(request.before);

@@ -16,8 +16,9 @@ export interface RealtimePublisher {
   /**
    * Delivers `event` to the sockets of the conversation's owner and client, on every instance;
    * a new_message with each side's view of the message, when given and small enough.
+   * `sides`: only those sides hear of it at all (an internal note: the owner's); both if absent.
    */
-  publish(event: RealtimeEvent, views?: MessageViews): Promise<void>;
+  publish(event: RealtimeEvent, views?: MessageViews, sides?: readonly Role[]): Promise<void>;
   /**
    * Who has conversation `clientId` changed (issue 26): every instance looks its members up
    * afresh and tells these users' sockets (client_access_changed), whether they gained or lost it.

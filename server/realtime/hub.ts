@@ -1,8 +1,10 @@
 import type { RealtimeEvent } from "../../shared/realtime";
+import type { Role } from "../../shared/schemas/user";
 import type { MessageViews, RealtimePublisher } from "./events";
 
 export type HubMessage =
-  | { kind: "event"; event: RealtimeEvent; views?: MessageViews }
+  /** `sides`: the sides of the conversation that hear of it (both when absent). */
+  | { kind: "event"; event: RealtimeEvent; views?: MessageViews; sides?: Role[] }
   | { kind: "disconnect"; userIds: string[] }
   /** Who has a conversation changed: members looked up afresh, these users told. */
   | { kind: "access_changed"; clientId: string; userIds: string[] }
@@ -48,8 +50,17 @@ export class RealtimeHub implements RealtimePublisher {
   /** Resolves once the hub delivers (a transport has connected); nothing to wait for here. */
   async start(): Promise<void> {}
 
-  async publish(event: RealtimeEvent, views?: MessageViews): Promise<void> {
-    await this.transmit(views ? { kind: "event", event, views } : { kind: "event", event });
+  async publish(
+    event: RealtimeEvent,
+    views?: MessageViews,
+    sides?: readonly Role[],
+  ): Promise<void> {
+    await this.transmit({
+      kind: "event",
+      event,
+      ...(views && { views }),
+      ...(sides && { sides: [...sides] }),
+    });
   }
 
   async accessChanged(clientId: string, userIds: string[]): Promise<void> {

@@ -57,6 +57,8 @@ export function unpackViews(messageId: string, packed: unknown): MessageViews | 
     const view: Record<string, unknown> = {};
     for (const field of FIELDS) view[field] = parsed.data.m[field] ?? null;
     Object.assign(view, differs, { id: messageId });
+    // Absent rather than null: a view from an instance that predates the field (issue 26).
+    if (view.visibility === null) delete view.visibility;
     const checked = messageSchema.safeParse(view);
     if (!checked.success) return null;
     views[side] = checked.data;

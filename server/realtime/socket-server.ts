@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import Cookies from "cookies";
 import { CLOSE_CODES, type RealtimeEvent } from "../../shared/realtime";
+import type { Role } from "../../shared/schemas/user";
 import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { Services } from "../context";
 import {
@@ -48,6 +49,8 @@ export const DEFAULT_SOCKET_OPTIONS: SocketServerOptions = {
 interface PendingDelivery {
   event: RealtimeEvent;
   views: MessageViews | undefined;
+  /** The sides that hear of it (an internal note: the owner's only); both when undefined. */
+  sides: readonly Role[] | undefined;
   /** undefined while being looked up; null when there is no such conversation. */
   members: Members | null | undefined;
 }
@@ -255,7 +258,7 @@ export class RealtimeSocketServer {
           this.services.logger.warn({ event: message.event }, "realtime: malformed event dropped");
           return;
         }
-        this.enqueue(event, message.views);
+        this.enqueue(event, message.views, message.sides);
         return;
       }
       case "disconnect":
@@ -296,9 +299,13 @@ export class RealtimeSocketServer {
    * by side) but sends in arrival order, so a socket sees events in the order they were
    * published on this channel.
    */
-  private enqueue(event: RealtimeEvent, views: MessageViews | undefined): void {
+  private enqueue(
+    event: RealtimeEvent,
+    views: MessageViews | undefined,
+    sides: readonly Role[] | undefined,
+  ): void {
     if (this.byUser.size === 0) return;
-    const item: PendingDelivery = { event, views, members: undefined };
+    const item: PendingDelivery = { event, views, sides, members: undefined };
     this.deliveries.push(item);
     this.members
       .get(event.clientId)
@@ -321,10 +328,11 @@ export class RealtimeSocketServer {
 
   /**
    * Sends the event to this instance's sockets of the conversation's owner and client, each
-   * with its own side's view of a new message (when the event has views).
+   * with its own side's view of a new message (when the event has views); only to `sides` when
+   * the event names them (an internal note reaches no socket of the client, not even its ids).
    */
-  private send({ event, views }: PendingDelivery, members: Members): void {
-    for (const role of ["owner", "client"] as const) {
+  private send({ event, views, sides }: PendingDelivery, members: Members): void {
+    for (const role of sides ?? (["owner", "client"] as const)) {
       const userIds =
         role === "owner" ? members.staffIds : members.clientUserId ? [members.clientUserId] : [];
       const view = views?.[role];

@@ -23,6 +23,20 @@ describe("hub wire format", () => {
     ).toEqual({ kind: "event", event });
   });
 
+  it("keeps an internal note's sides, with or without views, and drops malformed sides", () => {
+    const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
+    const views = { owner: presentedMessage({ id: event.messageId, content: "Note" }) };
+    const sides = ["owner" as const];
+    const [withViews] = encodeHubMessage({ kind: "event", event, views, sides });
+    expect(decodeHubMessage(withViews!)).toEqual({ kind: "event", event, views, sides });
+    // Too long for the views: ids only, still for the owner's side only.
+    const long = { owner: presentedMessage({ id: event.messageId, content: "x".repeat(9000) }) };
+    const [idsOnly] = encodeHubMessage({ kind: "event", event, views: long, sides });
+    expect(decodeHubMessage(idsOnly!)).toEqual({ kind: "event", event, sides });
+    for (const wrong of [[], ["client", "client"], ["staff"], "owner"])
+      expect(decodeHubMessage(JSON.stringify({ kind: "event", event, sides: wrong }))).toBeNull();
+  });
+
   it("carries a new message's views when they fit in a payload, and checks them on arrival", () => {
     const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
     const view = (content: string, senderName = "Olivia Owner") =>

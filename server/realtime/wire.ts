@@ -1,4 +1,5 @@
 import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
+import type { Role } from "../../shared/schemas/user";
 import { isUuid } from "../validate";
 import type { HubMessage } from "./hub";
 import { packViews, unpackViews } from "./packed-views";
@@ -40,12 +41,14 @@ export function encodeHubMessage(message: HubMessage): string[] {
       const event = readRealtimeEvent(message.event);
       if (!event) return [];
       // A long message does not fit: its event goes with ids only, and the pages fetch it.
+      // Who hears of it (`sides`, an internal note's) travels either way.
+      const sides = message.sides && { sides: message.sides };
       const views = message.views && packViews(message.views);
-      const withViews = views && JSON.stringify({ kind: "event", event, views });
+      const withViews = views && JSON.stringify({ kind: "event", event, views, ...sides });
       return [
         withViews && Buffer.byteLength(withViews) <= MAX_PAYLOAD_BYTES
           ? withViews
-          : JSON.stringify({ kind: "event", event }),
+          : JSON.stringify({ kind: "event", event, ...sides }),
       ];
     }
     case "disconnect": {
@@ -120,6 +123,13 @@ export function decodeHubPayload(
   return { messages, dropped: items.length - messages.length };
 }
 
+/** The sides an event goes to, as transmitted; null unless one or both roles, once each. */
+function readSides(value: unknown): Role[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 2) return null;
+  if (!value.every((side) => side === "owner" || side === "client")) return null;
+  return new Set(value).size === value.length ? (value as Role[]) : null;
+}
+
 /** One message; null for anything malformed. */
 export function decodeHubMessage(payload: string): HubMessage | null {
   let value: unknown;
@@ -141,7 +151,10 @@ function decodeMessage(value: unknown): HubMessage | null {
       record.views === undefined || event.type !== "new_message"
         ? null
         : unpackViews(event.messageId, record.views);
-    return views ? { kind: "event", event, views } : { kind: "event", event };
+    // Sides that do not check out drop the event: better unheard than heard by the client.
+    const sides = record.sides === undefined ? undefined : readSides(record.sides);
+    if (sides === null) return null;
+    return { kind: "event", event, ...(views && { views }), ...(sides && { sides }) };
   }
   if (
     record.kind === "disconnect" &&

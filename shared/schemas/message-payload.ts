@@ -9,6 +9,13 @@ import * as z from "zod/mini";
 export const FEEDBACK_STATUSES = ["pending", "approved", "needs_work"] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
+/**
+ * Who may read a message (issue 26, internal notes): `client`, both sides of the conversation;
+ * `internal`, a note of the workspace's staff that the client never receives by any path.
+ */
+export const VISIBILITIES = ["client", "internal"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 const text = z.string();
 const nullableText = z.nullable(z.string());
 
@@ -55,5 +62,10 @@ export const messageSchema = z.strictObject({
   authorName: z.optional(text),
   /** The writer's profile picture (`/api/download/...`), or null when they have none. */
   authorPicture: z.optional(nullableText),
+  /**
+   * `internal` for a note of the workspace's staff (the client never receives one), else
+   * `client`; docs/decisions.md, "Workspaces and teams".
+   */
+  visibility: z.optional(z.enum(VISIBILITIES)),
 });
 export type MessagePayload = z.infer<typeof messageSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../message-limits";
-import { messageSchema as messagePayloadSchema } from "./message-payload";
+import { messageSchema as messagePayloadSchema, VISIBILITIES } from "./message-payload";
 import { multiLineText } from "./text";
 
 export { MESSAGE_MAX_LENGTH };
@@ -13,6 +13,8 @@ export const sendMessageInput = z.strictObject({
     requiredMessage: "Message cannot be empty",
     tooLongMessage: `Messages are limited to ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`,
   }).refine((value) => value.trim().length > 0, "Message cannot be empty"),
+  /** `internal`: a note only the workspace's staff see (issue 26); `client` when absent. */
+  visibility: z.enum(VISIBILITIES, { error: "Visibility must be client or internal" }).optional(),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
@@ -23,7 +25,13 @@ export const messagePageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(MESSAGE_PAGE_SIZE),
 });
 
-export { FEEDBACK_STATUSES, type FeedbackStatus, type MessagePayload } from "./message-payload";
+export {
+  FEEDBACK_STATUSES,
+  type FeedbackStatus,
+  type MessagePayload,
+  VISIBILITIES,
+  type Visibility,
+} from "./message-payload";
 
 /** The API's answer for one message: the fields of the one the realtime event carries. */
 export const messageSchema = z.strictObject(messagePayloadSchema.shape);

@@ -11,6 +11,7 @@ import type { User } from "../../models";
 import { accountPolicy } from "../../policies/account";
 import { billingPolicy } from "../../policies/billing";
 import { clientsPolicy, findClient } from "../../policies/clients";
+import { visibilitiesFor } from "../../policies/conversation-sides";
 import { presentClient } from "../../presenters/client";
 import { presentMessagePage } from "../../presenters/message";
 import { presentSubscriptionStatus } from "../../presenters/subscription";
@@ -73,7 +74,12 @@ router.get("/", async (ctx) => {
 async function openConversation(services: Services, owner: User, clientId: string | undefined) {
   const client = await findClient(services, clientId);
   if (!client || !clientsPolicy.can(owner, "openInDashboard", client)) return null;
-  const { page, view } = await loadNewestPage(services.db, owner, client);
+  const { page, view } = await loadNewestPage(
+    services.db,
+    owner,
+    client,
+    visibilitiesFor(owner.role),
+  );
   return { clientId: client.id, messages: presentMessagePage(page, view) };
 }
 

@@ -15,6 +15,7 @@ import type { AppContext } from "../../context";
 import { idempotentMessagePost } from "./idempotent-message-post";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient } from "../../policies/clients";
+import { visibilitiesFor } from "../../policies/conversation-sides";
 import { authorizedMessage, feedbackPolicy } from "../../policies/feedback";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
 import type { Limit } from "../../security/rate-limiter";
@@ -72,7 +73,7 @@ router.post(
 router.get("/api/clients/:id/attachments", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services, actor, "readMessages", ctx.params.id);
-  const rows = await loadAttachments(ctx.services.db, client.id);
+  const rows = await loadAttachments(ctx.services.db, client.id, visibilitiesFor(actor.role));
   const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.body = rows.map((row) => presentMessage(row, view));
 });
@@ -94,7 +95,13 @@ router.patch(
     );
     const message = await decideFeedback(ctx.services, actor, client, target.id, input);
     const view = await loadMessageView(ctx.services.db, actor, client);
-    ctx.body = presentMessage(await loadMessage(ctx.services.db, client.id, message.id), view);
+    const row = await loadMessage(
+      ctx.services.db,
+      client.id,
+      message.id,
+      visibilitiesFor(actor.role),
+    );
+    ctx.body = presentMessage(row, view);
   }),
 );
 
@@ -134,7 +141,12 @@ router.get("/api/messages/:messageId/versions", authenticated, async (ctx) => {
     "readVersions",
     ctx.params.messageId,
   );
-  const rows = await loadVersions(ctx.services.db, client.id, threadIdOf(message));
+  const rows = await loadVersions(
+    ctx.services.db,
+    client.id,
+    threadIdOf(message),
+    visibilitiesFor(actor.role),
+  );
   const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.body = rows.map((row) => presentMessage(row, view));
 });

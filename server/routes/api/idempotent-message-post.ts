@@ -3,6 +3,7 @@ import { currentUser } from "../../middlewares/authenticated";
 import { idempotent } from "../../middlewares/idempotent";
 import { Message } from "../../models";
 import { authorizedClient } from "../../policies/clients";
+import { visibilitiesFor } from "../../policies/conversation-sides";
 import { presentMessage } from "../../presenters/message";
 import { loadMessage, loadMessageView } from "../../queries/load-conversation";
 
@@ -18,7 +19,7 @@ async function presentStoredMessage(ctx: AppContext, messageId: string): Promise
   const { db } = ctx.services;
   const message = await Message.query(db).findById(messageId).throwIfNotFound();
   const client = await authorizedClient(ctx.services, actor, "readMessages", message.clientId);
-  const row = await loadMessage(db, client.id, messageId);
+  const row = await loadMessage(db, client.id, messageId, visibilitiesFor(actor.role));
   ctx.status = 201;
   ctx.body = presentMessage(row, await loadMessageView(db, actor, client));
 }

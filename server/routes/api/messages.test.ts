@@ -82,6 +82,7 @@ describe("sending and reading messages", () => {
       read: false,
       authorName: "Olivia Owner",
       authorPicture: null,
+      visibility: "client",
     });
     await client.agent.post(`${path}/messages`, { content: "Hi!\nTwo lines." });
     await owner.agent.post(`${path}/messages`, { content: "Third" });

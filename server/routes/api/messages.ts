@@ -11,6 +11,7 @@ import { badRequest } from "../../errors";
 import { idempotentMessagePost } from "./idempotent-message-post";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient } from "../../policies/clients";
+import { visibilitiesFor } from "../../policies/conversation-sides";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
 import { type AreaRouter, withInput } from "../area-router";
 import { parseOrThrow } from "../../validate";
@@ -28,7 +29,12 @@ router.get("/messages", async (ctx) => {
   const client = await authorizedClient(ctx.services, actor, "readMessages", ctx.params.id);
   const query = parseOrThrow(messagePageQuery, ctx.query);
   if (query.before && query.after) throw badRequest("Use either before or after, not both");
-  const { messages, hasMore } = await loadMessagePage(ctx.services.db, client.id, query);
+  const { messages, hasMore } = await loadMessagePage(
+    ctx.services.db,
+    client.id,
+    query,
+    visibilitiesFor(actor.role),
+  );
   const view = await loadMessageView(ctx.services.db, actor, client);
   ctx.set("X-Has-More", String(hasMore));
   ctx.body = messages.map((message) => presentMessage(message, view));

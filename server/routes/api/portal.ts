@@ -5,6 +5,7 @@ import { loadNewestPage } from "../../queries/load-conversation";
 import { loadClient } from "../../queries/list-clients";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient } from "../../policies/clients";
+import { visibilitiesFor } from "../../policies/conversation-sides";
 import { presentClient } from "../../presenters/client";
 import { presentMessagePage } from "../../presenters/message";
 import { presentUser } from "../../presenters/user";
@@ -25,7 +26,7 @@ router.get("/:clientId", async (ctx) => {
   const client = await authorizedClient(ctx.services, actor, "openPortal", ctx.params.clientId);
   const [details, { page, view }] = await Promise.all([
     loadClient(ctx.services, actor, client),
-    loadNewestPage(db, actor, client),
+    loadNewestPage(db, actor, client, visibilitiesFor(actor.role)),
   ]);
   ctx.body = {
     user: presentUser(withFeatures(ctx.services.config, actor), client.id),

@@ -31,6 +31,9 @@ function pendingMessages(now: number): PendingMessage[] {
     for (const entry of outbox.of(clientId)) {
       // Longer than the server accepts: main would refuse the whole list for it.
       if (entry.content.length > MESSAGE_MAX_LENGTH) continue;
+      // An internal note is not kept across restarts: a restored entry would go out as a
+      // message to the client (the saved list has no visibility).
+      if (entry.visibility) continue;
       const since = firstSeen.get(entry.key) ?? now;
       seen.set(entry.key, since);
       const reason = entry.reason?.slice(0, MAX_REASON_LENGTH);

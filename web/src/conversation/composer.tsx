@@ -10,7 +10,7 @@ import {
 import { MESSAGE_MAX_LENGTH } from "../../../shared/message-limits";
 import { serverMessage } from "../api/client";
 import { Button } from "../ui/button";
-import { SendIcon, UploadIcon } from "../ui/icons";
+import { LockIcon, SendIcon, UploadIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
 
 /** The field grows with its text up to this height, then scrolls. */
@@ -24,11 +24,22 @@ const TYPING_SCREEN = "(min-width: 1024px) and (pointer: fine)";
 interface ComposerProps {
   /** Opens the Upload File dialog. */
   onAttach: () => void;
-  onSend: (content: string, callbacks: { onError: (error: unknown) => void }) => void;
+  onSend: (
+    content: string,
+    callbacks: { onError: (error: unknown) => void },
+    visibility?: "internal",
+  ) => void;
   sending: boolean;
   disabled?: boolean;
   placeholder: string;
+  /**
+   * The staff's composer (issue 26): "Reply | Internal note" above the field; a note goes to
+   * the team only. Never in the portal.
+   */
+  notes?: boolean;
 }
+
+type Mode = "reply" | "note";
 
 /** Spec section 5: blank or whitespace-only text cannot be sent; Enter sends, Shift+Enter is a new line. */
 export function Composer({
@@ -37,8 +48,11 @@ export function Composer({
   sending,
   disabled = false,
   placeholder,
+  notes = false,
 }: ComposerProps) {
   const [text, setText] = useState("");
+  const [mode, setMode] = useState<Mode>("reply");
+  const note = notes && mode === "note";
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const toast = useToast();
@@ -64,16 +78,20 @@ export function Composer({
     if (!content || disabled) return;
     // Cleared at once so the next message can be typed; put back if sending fails.
     setText("");
-    onSend(content, {
-      onError: (error) => {
-        setText((current) => (current === "" ? content : current));
-        toast({
-          title: "Failed to send message",
-          description: serverMessage(error, "Please try again"),
-          variant: "destructive",
-        });
+    onSend(
+      content,
+      {
+        onError: (error) => {
+          setText((current) => (current === "" ? content : current));
+          toast({
+            title: note ? "Failed to save note" : "Failed to send message",
+            description: serverMessage(error, "Please try again"),
+            variant: "destructive",
+          });
+        },
       },
-    });
+      note ? "internal" : undefined,
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -88,8 +106,43 @@ export function Composer({
     send();
   };
 
+  const chooseMode = (next: Mode) => {
+    setMode(next);
+    fieldRef.current?.focus({ preventScroll: true });
+  };
+
   return (
-    <form className="composer" onSubmit={onSubmit}>
+    <form className={`composer${note ? " composer--note" : ""}`} onSubmit={onSubmit}>
+      {notes && (
+        <div className="composer__modes">
+          {/* Two pressed-state buttons: Tab reaches both, Enter or Space picks one. */}
+          <fieldset className="composer__mode-group">
+            <legend className="visually-hidden">Write</legend>
+            <button
+              type="button"
+              className="composer__mode"
+              aria-pressed={!note}
+              onClick={() => chooseMode("reply")}
+            >
+              Reply
+            </button>
+            <button
+              type="button"
+              className="composer__mode composer__mode--note"
+              aria-pressed={note}
+              onClick={() => chooseMode("note")}
+            >
+              <LockIcon />
+              Internal note
+            </button>
+          </fieldset>
+          {note && (
+            <p className="composer__note-hint" id={`${hintId}-note`}>
+              Only your team sees this
+            </p>
+          )}
+        </div>
+      )}
       <Button
         variant="ghost"
         size="icon"
@@ -102,7 +155,7 @@ export function Composer({
         <UploadIcon />
       </Button>
       <label className="visually-hidden" htmlFor={`${hintId}-field`}>
-        Message
+        {note ? "Internal note" : "Message"}
       </label>
       <textarea
         ref={fieldRef}
@@ -111,8 +164,8 @@ export function Composer({
         rows={1}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={placeholder}
-        aria-describedby={hintId}
+        placeholder={note ? "Write an internal note" : placeholder}
+        aria-describedby={note ? `${hintId}-note ${hintId}` : hintId}
         disabled={disabled}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
@@ -124,8 +177,8 @@ export function Composer({
         type="submit"
         size="icon"
         className="composer__send"
-        aria-label="Send message"
-        title="Send (Enter)"
+        aria-label={note ? "Save internal note" : "Send message"}
+        title={note ? "Save note (Enter)" : "Send (Enter)"}
         disabled={blank || disabled}
         aria-busy={sending || undefined}
       >

@@ -102,10 +102,14 @@ function ConversationView({
     if (pending[0]) scroll.showMessage(pending[0].id, "smooth");
   };
 
-  const sendMessage = (content: string, callbacks: { onError: (error: unknown) => void }) => {
+  const sendMessage = (
+    content: string,
+    callbacks: { onError: (error: unknown) => void },
+    visibility?: "internal",
+  ) => {
     // Your own message always shows, wherever you had scrolled to.
     scroll.followNewest();
-    send.send(content, callbacks, messages?.at(-1)?.id);
+    send.send(content, callbacks, messages?.at(-1)?.id, visibility);
   };
 
   const retrySend = (entry: OutboxEntry) => {
@@ -198,6 +202,7 @@ function ConversationView({
         sending={send.sending}
         disabled={isError}
         placeholder={`Message ${otherName}`}
+        notes={viewerRole === "owner"}
       />
       {upload && (
         <Suspense fallback={null}>

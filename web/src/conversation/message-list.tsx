@@ -1,6 +1,6 @@
 import { Fragment, lazy, memo, Suspense } from "react";
 import { Avatar } from "../ui/avatar";
-import { FileIcon } from "../ui/icons";
+import { FileIcon, LockIcon } from "../ui/icons";
 import type { FileMessage } from "./files-api";
 import { dayKey, formatDay, formatFull, formatTime } from "./format-time";
 import { authorOf, isViewers, sideOf } from "./message-author";
@@ -46,7 +46,8 @@ export interface PersonAvatar {
  */
 function receipts(messages: Message[], viewerRole: string): Map<string, "Seen" | "Sent"> {
   const marks = new Map<string, "Seen" | "Sent">();
-  const own = messages.filter((message) => message.senderRole === viewerRole);
+  // An internal note (issue 26) is not for the client: it never carries a receipt.
+  const own = messages.filter((message) => message.senderRole === viewerRole && !isNote(message));
   const newestOwn = own.at(-1);
   const newestRead = own.findLast((message) => message.read);
   if (newestRead) marks.set(newestRead.id, "Seen");
@@ -74,6 +75,7 @@ export function MessageList({
           !newDay &&
           previous !== undefined &&
           previous.senderRole === message.senderRole &&
+          isNote(previous) === isNote(message) &&
           authorOf(previous) === authorOf(message) &&
           Date.parse(message.createdAt) - Date.parse(previous.createdAt) < GROUP_GAP_MS;
         const own = message.senderRole === viewerRole;
@@ -104,6 +106,9 @@ export function MessageList({
     </ol>
   );
 }
+
+/** An internal note of the staff (issue 26): only the owner's side ever receives one. */
+const isNote = (message: Message) => message.visibility === "internal";
 
 /** The writer's name and picture, when the server names them. */
 function authorAvatar(message: Message): PersonAvatar | undefined {
@@ -142,8 +147,10 @@ const MessageItem = memo(function MessageItem({
   found,
   ...file
 }: MessageItemProps) {
+  const note = isNote(message);
   const classes = [
     "message",
+    note && "message--note",
     own ? "message--own" : "message--other",
     grouped && "message--grouped",
     avatar && "message--with-avatar",
@@ -184,6 +191,14 @@ const MessageItem = memo(function MessageItem({
         </span>
         <span className="message__time">{time}</span>
       </p>
+      {note && (
+        <p className="message__note-label">
+          <LockIcon />
+          <span className="visually-hidden">, </span>
+          Internal note
+          <span className="visually-hidden">: only your team sees this</span>
+        </p>
+      )}
       {/* dir="auto": its own direction, isolated (conversation.css): overrides stay inside. */}
       {message.content && (
         <p className="message__bubble" dir="auto">

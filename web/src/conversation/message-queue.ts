@@ -40,7 +40,13 @@ export type OnRefused = (error: unknown) => void;
 
 export interface MessageQueue {
   /** Adds a message to the conversation's outbox and sends it when its turn comes. */
-  send(clientId: string, content: string, afterId: string | undefined, onRefused: OnRefused): void;
+  send(
+    clientId: string,
+    content: string,
+    afterId: string | undefined,
+    onRefused: OnRefused,
+    visibility?: "internal",
+  ): void;
   /** Sends a Not sent message again, with its key. */
   retry(clientId: string, key: string, onRefused?: OnRefused): void;
 }
@@ -129,13 +135,14 @@ export function createMessageQueue(options: MessageQueueOptions): MessageQueue {
   });
 
   return {
-    send(clientId, content, afterId, onRefused) {
+    send(clientId, content, afterId, onRefused, visibility) {
       const online = connectivity?.state !== "offline";
       const key = options.newKey();
       refusalHandlers.set(key, onRefused);
       outbox.add(clientId, {
         key,
         content,
+        ...(visibility && { visibility }),
         state: online ? "sending" : "queued",
         afterId,
         waited: !online,

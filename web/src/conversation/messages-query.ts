@@ -77,7 +77,9 @@ function messageQueueOf(queryClient: QueryClient): MessageQueue {
       post: (clientId, entry) =>
         postIdempotent<Message>(
           `/api/clients/${encodeURIComponent(clientId)}/messages`,
-          { content: entry.content },
+          entry.visibility
+            ? { content: entry.content, visibility: entry.visibility }
+            : { content: entry.content },
           entry.key,
           RETRY_DELAYS_MS,
           isStillProcessing,
@@ -126,7 +128,8 @@ export function useSendMessage(clientId: string) {
       content: string,
       callbacks: { onError: (error: unknown) => void },
       afterId: string | undefined,
-    ) => queue.send(clientId, content, afterId, callbacks.onError),
+      visibility?: "internal",
+    ) => queue.send(clientId, content, afterId, callbacks.onError, visibility),
     [clientId, queue],
   );
 

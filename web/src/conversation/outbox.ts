@@ -12,6 +12,8 @@ export interface OutboxEntry {
   /** The Idempotency-Key: also the entry's identity, and reused by every attempt and Retry. */
   key: string;
   content: string;
+  /** An internal note of the staff (issue 26): never a message to the client. */
+  visibility?: "internal";
   state: "sending" | "queued" | "failed";
   /** The newest message of the conversation when this one was sent (none: it was empty). */
   afterId: string | undefined;

@@ -143,6 +143,14 @@ export const SearchIcon = () => (
   </Icon>
 );
 
+/** An internal note (issue 26): something only the team sees. */
+export const LockIcon = () => (
+  <Icon>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+
 export const ClockIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />
