@@ -19,6 +19,7 @@ import * as cachedRowsNotify from "./20261129020000_cached_rows_notify";
 import * as workspaces from "./20261129030000_workspaces";
 import * as teamInvites from "./20261129040000_team_invites";
 import * as clientAssignees from "./20261129050000_client_assignees";
+import * as auditLog from "./20261129070000_audit_log";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261129030000_workspaces": workspaces,
   "20261129040000_team_invites": teamInvites,
   "20261129050000_client_assignees": clientAssignees,
+  "20261129070000_audit_log": auditLog,
 };
