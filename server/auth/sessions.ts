@@ -4,6 +4,7 @@ import type { Next } from "koa";
 import createSession from "koa-session";
 import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { AppContext, Services } from "../context";
+import { recordAudit } from "../audit/record-audit";
 import { User } from "../models";
 
 export { hashToken } from "./session-store";
@@ -48,11 +49,15 @@ function slideExpiry(ctx: AppContext, next: Next): Promise<void> {
   return next();
 }
 
+/** How someone signed in, for the audit log; absent for a session started anew (e.g. a password change). */
+export type SignInMethod = "password" | "google" | "desktop";
+
 /**
  * Starts a fresh session for `user` under a new id, ending the one this browser had (no
- * session fixation): koa-session's regenerate.
+ * session fixation): koa-session's regenerate. A sign-in by `method` of the owner's side goes
+ * in the workspace's audit log once the session exists.
  */
-export async function signIn(ctx: AppContext, user: User): Promise<void> {
+export async function signIn(ctx: AppContext, user: User, method?: SignInMethod): Promise<void> {
   const session = ctx.session!;
   session.userId = user.id;
   await session.regenerate();
@@ -64,6 +69,14 @@ export async function signIn(ctx: AppContext, user: User): Promise<void> {
     user.workspaceTier = owner?.accountTier;
   } else if (user.workspaceId) user.workspaceTier = user.accountTier;
   ctx.state.user = user;
+  if (method && user.workspaceId)
+    await recordAudit(ctx.services, ctx.services.db, {
+      workspaceId: user.workspaceId,
+      actor: user,
+      action: "staff.signed_in",
+      subject: { type: "member", id: user.id, label: user.fullName },
+      details: { method },
+    });
 }
 
 /** Ends this browser's session; SessionEnded closes its open sockets (other tabs). */

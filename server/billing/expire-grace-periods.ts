@@ -1,5 +1,6 @@
 import type { Services } from "../context";
 import { User } from "../models";
+import { recordPlanChange } from "./plan-changed";
 import { billingProvider } from "./provider";
 
 const BATCH = 100;
@@ -33,7 +34,7 @@ export async function expireGracePeriods(services: Services): Promise<number> {
           billingSyncedAt: now,
         });
         // The downgraded owner's open portals lose the agency branding.
-        recorded.push(await services.events.record(trx, { type: "PlanChanged", ownerId: user.id }));
+        recorded.push((await recordPlanChange(services, trx, user.id))!);
       }
       return { users, recorded };
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AddClientInput } from "../../shared/schemas/clients";
 import { TIER_CONFIG, canCreateMoreClients } from "../../shared/tiers";
+import { recordAudit } from "../audit/record-audit";
 import { InviteTokens } from "../auth/invite-tokens";
 import { featureTier } from "../billing/feature-tier";
 import type { Services } from "../context";
@@ -64,6 +65,12 @@ export async function addClient(
       await trx("client_assignees").insert({ clientId: client.id, userId: actor.id, isLead: true });
     const shortCode = hasShortLinks(tier) ? await ensureShortLink(trx, client.id) : null;
     if (mail) await services.outbox.enqueue(trx, mail, "invite");
+    await recordAudit(services, trx, {
+      workspaceId: owner.id,
+      actor,
+      action: "client.added",
+      subject: { type: "client", id: client.id, label: client.name },
+    });
     return { client, owner, token: invite.token, shortCode, inviteEmailed: mail !== null };
   });
 }

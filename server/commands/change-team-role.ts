@@ -1,4 +1,5 @@
 import type { InvitedRole } from "../../shared/schemas/team";
+import { recordAudit } from "../audit/record-audit";
 import type { Services } from "../context";
 import { User } from "../models";
 import { teamPolicy } from "../policies/team";
@@ -22,6 +23,13 @@ export async function changeTeamRole(
       .whereNot("teamRole", "owner")
       .returning("*");
     if (!changed) teamPolicy.authorize(actor, "changeRole", undefined);
+    await recordAudit(services, trx, {
+      workspaceId: workspaceId!,
+      actor,
+      action: "member.role_changed",
+      subject: { type: "member", id: member!.id, label: member!.fullName },
+      details: { previousRole: member!.teamRole!, role },
+    });
     return changed!;
   });
 }

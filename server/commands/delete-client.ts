@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { recordAudit } from "../audit/record-audit";
 import type { Services } from "../context";
 import { notFound } from "../errors";
 import {
@@ -49,12 +50,18 @@ export async function deleteClientRows(
 
 /**
  * Deletes a client with everything of theirs in one transaction with ClientDeleted (the
- * client user's open sockets close), then removes the stored files' bytes and previews.
+ * client user's open sockets close) and its audit entry, then removes the stored files' bytes and previews.
  */
-export async function deleteClient(services: Services, client: Client): Promise<void> {
+export async function deleteClient(services: Services, actor: User, client: Client): Promise<void> {
   const deleted = await services.db.transaction(async (trx) => {
     const rows = await deleteClientRows(trx, client.id);
     if (!rows) return undefined;
+    await recordAudit(services, trx, {
+      workspaceId: client.ownerId,
+      actor,
+      action: "client.deleted",
+      subject: { type: "client", id: client.id, label: client.name },
+    });
     const event = { type: "ClientDeleted", clientId: client.id, userId: rows.userId } as const;
     return { ...rows, recorded: await services.events.record(trx, event) };
   });

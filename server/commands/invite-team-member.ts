@@ -1,4 +1,5 @@
 import type { InviteTeamMemberInput } from "../../shared/schemas/team";
+import { recordAudit } from "../audit/record-audit";
 import { newTeamInviteToken, teamInviteUrl } from "../auth/team-invite-tokens";
 import { featureTier } from "../billing/feature-tier";
 import type { Services } from "../context";
@@ -61,6 +62,13 @@ export async function inviteTeamMember(
       url: teamInviteUrl(config.appUrl, issued.token),
     });
     await services.outbox.enqueue(trx, mail, "team-invite");
+    await recordAudit(services, trx, {
+      workspaceId,
+      actor,
+      action: "member.invited",
+      subject: { type: "invite", id: invite.id, label: input.email },
+      details: { role: input.role, ...(open ? { reissued: true } : {}) },
+    });
     return { invite, token: issued.token };
   });
 }

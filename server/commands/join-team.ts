@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit";
 import { hashTeamInviteToken, isWellFormedTeamInviteToken } from "../auth/team-invite-tokens";
 import type { Services } from "../context";
 import { notFound } from "../errors";
@@ -35,9 +36,17 @@ export async function joinTeam(services: Services, actor: User, token: string): 
       .where("workspaceId", me.id)
       .whereNull("acceptedAt")
       .whereNull("revokedAt");
-    return await User.query(trx).patchAndFetchById(me.id, {
+    const joined = await User.query(trx).patchAndFetchById(me.id, {
       workspaceId: invite.workspaceId,
       teamRole: invite.role,
     });
+    await recordAudit(services, trx, {
+      workspaceId: invite.workspaceId,
+      actor: me,
+      action: "member.joined",
+      subject: { type: "member", id: me.id, label: me.fullName },
+      details: { role: invite.role },
+    });
+    return joined;
   });
 }

@@ -1,8 +1,9 @@
+import { recordAudit } from "../audit/record-audit";
 import { InviteTokens } from "../auth/invite-tokens";
 import { rememberSpentInvite } from "../auth/spent-invite-tokens";
 import type { Services } from "../context";
 import { revokeReplyAddresses } from "../inbound/reply-address";
-import { Client } from "../models";
+import { Client, type User } from "../models";
 import { endSessionsOf } from "./end-sessions";
 
 /**
@@ -15,7 +16,11 @@ import { endSessionsOf } from "./end-sessions";
  * sockets close on every instance, as at sign-out; the client's reply-by-email addresses are
  * revoked (server/inbound/reply-address.ts). The client comes back with the new link.
  */
-export async function reissueInvite(services: Services, client: Client): Promise<string> {
+export async function reissueInvite(
+  services: Services,
+  actor: User,
+  client: Client,
+): Promise<string> {
   const invite = new InviteTokens(services.config.sessionSecret).issue(client.id);
   const now = services.clock.now();
   const ended = await services.db.transaction(async (trx) => {
@@ -33,6 +38,12 @@ export async function reissueInvite(services: Services, client: Client): Promise
         inviteIssuedAt: now,
       })
       .where("id", client.id);
+    await recordAudit(services, trx, {
+      workspaceId: client.ownerId,
+      actor,
+      action: "client.invite_reissued",
+      subject: { type: "client", id: client.id, label: client.name },
+    });
     if (!current?.userId) return null;
     // The client's reply-by-email addresses stop too; their next mail carries a new one.
     await revokeReplyAddresses(trx, client.id, current.userId, now);

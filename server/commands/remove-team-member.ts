@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit";
 import type { Services } from "../context";
 import { User } from "../models";
 import { teamPolicy } from "../policies/team";
@@ -24,6 +25,12 @@ export async function removeTeamMember(
       .whereNot("teamRole", "owner");
     // Removed or made owner by someone else at the same moment.
     if (moved === 0) teamPolicy.authorize(actor, "remove", undefined);
+    await recordAudit(services, trx, {
+      workspaceId: workspaceId!,
+      actor,
+      action: "member.removed",
+      subject: { type: "member", id: member!.id, label: member!.fullName },
+    });
     return await endSessionsOf(services, trx, member!.id);
   });
   if (ended) services.events.dispatch(ended);

@@ -1,4 +1,5 @@
 import type { ClientAssignees, ClientAssigneesInput } from "../../shared/schemas/clients";
+import { recordAudit } from "../audit/record-audit";
 import type { Services } from "../context";
 import { badRequest } from "../errors";
 import { type Client, User } from "../models";
@@ -6,10 +7,12 @@ import { type Client, User } from "../models";
 /**
  * Replaces who handles `client` (issue 26): people of its workspace only, one of them the lead.
  * The client's row is locked so that two changes at once apply one after the other. Records
- * ClientAssigneesChanged for those who had it and those who have it now.
+ * ClientAssigneesChanged for those who had it and those who have it now, and the audit entry
+ * (the assignees by name, the lead first).
  */
 export async function setClientAssignees(
   services: Services,
+  actor: User,
   client: Client,
   input: ClientAssigneesInput,
 ): Promise<ClientAssignees> {
@@ -17,7 +20,7 @@ export async function setClientAssignees(
     await trx("clients").select("id").where("id", client.id).forUpdate();
     const staff = input.userIds.length
       ? await User.query(trx)
-          .select("id")
+          .select("id", "fullName")
           .where("workspaceId", client.ownerId)
           .whereIn("id", input.userIds)
       : [];
@@ -35,6 +38,18 @@ export async function setClientAssignees(
           isLead: userId === input.leadUserId,
         })),
       );
+    const lead = staff.filter((person) => person.id === input.leadUserId);
+    await recordAudit(services, trx, {
+      workspaceId: client.ownerId,
+      actor,
+      action: "client.assigned",
+      subject: { type: "client", id: client.id, label: client.name },
+      details: {
+        assignees: [...lead, ...staff.filter((person) => person.id !== input.leadUserId)].map(
+          (person) => person.fullName,
+        ),
+      },
+    });
     return await services.events.record(trx, {
       type: "ClientAssigneesChanged",
       clientId: client.id,

@@ -1,3 +1,4 @@
+import { auditLogRetentionJob } from "./audit-log-retention";
 import { idempotencyKeysCleanupJob } from "./idempotency-keys-cleanup";
 import { desktopSignInCodesCleanupJob } from "./desktop-sign-in-codes-cleanup";
 import { domainEventsJob } from "./domain-events";
@@ -23,4 +24,5 @@ export const JOBS: Job[] = [
   feedbackLinksCleanupJob,
   desktopSignInCodesCleanupJob,
   deadMailCleanupJob,
+  auditLogRetentionJob,
 ];

@@ -20,6 +20,7 @@ import * as workspaces from "./20261129030000_workspaces";
 import * as teamInvites from "./20261129040000_team_invites";
 import * as clientAssignees from "./20261129050000_client_assignees";
 import * as internalNotes from "./20261129060000_internal_notes";
+import * as auditLog from "./20261129070000_audit_log";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261129040000_team_invites": teamInvites,
   "20261129050000_client_assignees": clientAssignees,
   "20261129060000_internal_notes": internalNotes,
+  "20261129070000_audit_log": auditLog,
 };

@@ -46,6 +46,11 @@ export const teamPolicy = definePolicy({
     actor.workspaceId !== null || forbidden("Only members of a workspace can do that"),
   /** Invites, their list and their withdrawal. */
   manage: managesTeam,
+  /** The audit log and its CSV export: the owner and admins, of their own workspace only. */
+  viewAudit: (actor: User) =>
+    actor.teamRole === "owner" ||
+    actor.teamRole === "admin" ||
+    forbidden("Only the workspace's owner and admins can see the audit log"),
   invite: (actor: User, tier: Tier) =>
     all(
       () => managesTeam(actor),

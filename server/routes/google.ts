@@ -102,7 +102,7 @@ router.get("/auth/google/callback", async (ctx) => {
       askDesktopConfirmation(ctx, user, desktop);
       return;
     }
-    await signIn(ctx, user);
+    await signIn(ctx, user, "google");
     logger.info({ userId: user.id }, "signed in with Google");
     ctx.redirect(safeNextPath(pending.returnTo) ?? "/");
   } catch (error) {
@@ -124,7 +124,7 @@ router.post(
     const { services } = ctx;
     await services.rateLimiter.consume(`signInPerIp:${ctx.ip}`, LIMITS.signInPerIp);
     const user = await redeemDesktopHandOff(services, input);
-    await signIn(ctx, user);
+    await signIn(ctx, user, "desktop");
     services.logger.info({ userId: user.id }, "signed in with Google in the desktop app");
     ctx.body = presentUser(
       withFeatures(services.config, user),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditPageSchema } from "../schemas/audit";
 import { googleAvailableResponse, registerResponse } from "../schemas/auth";
 import { portalBrandingSchema } from "../schemas/branding";
 import {
@@ -62,6 +63,8 @@ export const API_RESPONSES = {
   "PATCH /api/team/members/:id": teamMemberSchema,
   "DELETE /api/team/members/:id": successResponseSchema,
   "GET /api/team/invites": teamInvitesResponse,
+  "GET /api/team/audit": auditPageSchema,
+  "GET /api/team/audit.csv": FILE_ANSWER,
   "DELETE /api/team/invites/:id": successResponseSchema,
   "GET /api/team/invites/:token": teamInviteLookupSchema,
   "POST /api/team/invites/:token": userSchema,

@@ -56,7 +56,7 @@ router.post(
     try {
       const user = await authenticate(ctx.services.db, body);
       await attempt.succeeded(user);
-      await signIn(ctx, user);
+      await signIn(ctx, user, "password");
       ctx.body = presentUser(
         withFeatures(ctx.services.config, user),
         await Client.idOfUser(ctx.services.db, user),

@@ -57,7 +57,7 @@ router.get("/:id", async (ctx) => {
 router.delete("/:id", async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services, actor, "delete", ctx.params.id);
-  await deleteClient(ctx.services, client);
+  await deleteClient(ctx.services, actor, client);
   ctx.body = { success: true, message: "Client deleted successfully" };
 });
 
@@ -72,7 +72,7 @@ router.put(
   withInput(clientAssigneesInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     const client = await authorizedClient(ctx.services, actor, "assign", ctx.params.id);
-    ctx.body = await setClientAssignees(ctx.services, client, input);
+    ctx.body = await setClientAssignees(ctx.services, actor, client, input);
   }),
 );
 

@@ -24,7 +24,7 @@ const limit = (ctx: AppContext, key: string, which: keyof typeof LIMITS) =>
 router.post("/clients/:id/invite", authenticated, async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services, actor, "reissueInvite", ctx.params.id);
-  const token = await reissueInvite(ctx.services, client);
+  const token = await reissueInvite(ctx.services, actor, client);
   ctx.body = { inviteUrl: inviteUrl(ctx.services.config.appUrl, token), inviteToken: token };
 });
 

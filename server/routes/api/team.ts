@@ -1,4 +1,5 @@
 import { Router } from "@koa/router";
+import { auditQuery } from "../../../shared/schemas/audit";
 import { changeTeamRoleInput, inviteTeamMemberInput } from "../../../shared/schemas/team";
 import { teamInviteUrl } from "../../auth/team-invite-tokens";
 import { withFeatures } from "../../billing/feature-tier";
@@ -16,12 +17,15 @@ import {
   presentTeamInvite,
   presentTeamInviteLookup,
 } from "../../presenters/team-invite";
+import { auditCsvHeader, auditCsvLine, presentAuditEntry } from "../../presenters/audit-entry";
 import { presentTeamMember } from "../../presenters/team-member";
 import { presentUser } from "../../presenters/user";
+import { listAllAuditEntries, listAuditEntries } from "../../queries/audit-log";
 import { findPendingInvite, listPendingInvites } from "../../queries/team-invites";
 import { listTeamMembers } from "../../queries/team-members";
 import { hashTeamInviteToken, isWellFormedTeamInviteToken } from "../../auth/team-invite-tokens";
 import { LIMITS } from "../../security/rate-limiter";
+import { parseOrThrow } from "../../validate";
 import { type AreaRouter, withInput } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/team" });
@@ -75,6 +79,28 @@ router.get("/invites", authenticated, async (ctx) => {
 router.delete("/invites/:id", authenticated, async (ctx) => {
   await revokeTeamInvite(ctx.services, currentUser(ctx), ctx.params.id ?? "");
   ctx.body = { success: true, message: "Invite withdrawn" };
+});
+
+/** The workspace's audit log, newest first, a page at a time (owner and admins). */
+router.get("/audit", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  teamPolicy.authorize(actor, "viewAudit");
+  const page = parseOrThrow(auditQuery, ctx.query);
+  const { rows, nextCursor } = await listAuditEntries(ctx.services.db, actor.workspaceId!, page);
+  ctx.body = { entries: rows.map(presentAuditEntry), nextCursor };
+});
+
+/** The whole log (400 days at most) as a CSV download, newest first. */
+router.get("/audit.csv", authenticated, async (ctx) => {
+  const actor = currentUser(ctx);
+  teamPolicy.authorize(actor, "viewAudit");
+  const rows = await listAllAuditEntries(ctx.services.db, actor.workspaceId!);
+  const day = ctx.services.clock.now().toISOString().slice(0, 10);
+  ctx.attachment(`audit-log-${day}.csv`);
+  ctx.type = "text/csv; charset=utf-8";
+  ctx.set("Cache-Control", "no-store");
+  // A byte order mark first, so that spreadsheets read the names as UTF-8.
+  ctx.body = `\uFEFF${auditCsvHeader()}${rows.map(auditCsvLine).join("")}`;
 });
 
 /** Public: what the join page shows for a link, before anyone signs in. */

@@ -9,6 +9,8 @@ export const queryKeys = {
   teamMembers: ["team-members"] as const,
   /** The workspace's pending invites (GET /api/team/invites; owner and admins). */
   teamInvites: ["team-invites"] as const,
+  /** The workspace's audit log (an infinite query, newest first; owner and admins). */
+  teamAudit: ["team-audit"] as const,
   /** What a team invite link offers (the join page, GET /api/team/invites/{token}). */
   teamInvite: (token: string) => ["team-invite", token] as const,
   clients: ["clients"] as const,

@@ -23,6 +23,7 @@ export function TeamInviteForm() {
       setFresh(answer);
       setEmail("");
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvites });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teamAudit });
       toast({
         title: "Invite sent",
         description: `We emailed an invite to ${answer.email}.`,

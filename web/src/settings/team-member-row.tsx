@@ -23,7 +23,10 @@ export function TeamMemberRow({ member, isYou, manageable }: TeamMemberRowProps)
   const toast = useToast();
   const failed = (title: string) => (error: unknown) =>
     toast({ title, description: serverMessage(error, "Please try again"), variant: "destructive" });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamAudit });
+    return queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers });
+  };
 
   const changeRole = useMutation({
     mutationFn: (role: InvitedRole) =>

@@ -5,6 +5,7 @@ import { useTeamMembers } from "../api/team-members";
 import { Alert } from "../ui/alert";
 import { Button, buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { TeamActivity } from "./team-activity";
 import { TeamInviteForm } from "./team-invite-form";
 import { TeamInvitesList } from "./team-invites-list";
 import { TeamMemberRow } from "./team-member-row";
@@ -12,7 +13,8 @@ import { TeamMemberRow } from "./team-member-row";
 /**
  * The people of the signed-in person's workspace (issue 26). The owner and admins invite,
  * change roles and remove; members see the list. One's own role comes from this list, so the
- * user as GET /api/user presents it stays as it is.
+ * user as GET /api/user presents it stays as it is. The owner and admins see the workspace's
+ * activity (the audit log) below.
  */
 export function TeamTab() {
   const { data: user } = useCurrentUser();
@@ -76,6 +78,8 @@ export function TeamTab() {
             )}
           </section>
         ))}
+      {/* What happened stays readable on any plan (after a downgrade too). */}
+      {managesTeam && <TeamActivity />}
     </div>
   );
 }
