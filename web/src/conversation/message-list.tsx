@@ -1,10 +1,11 @@
 import { Fragment, lazy, memo, Suspense } from "react";
 import { Avatar } from "../ui/avatar";
-import { FileIcon, LockIcon } from "../ui/icons";
+import { FileIcon } from "../ui/icons";
 import type { FileMessage } from "./files-api";
 import { dayKey, formatDay, formatFull, formatTime } from "./format-time";
 import { authorOf, isViewers, sideOf } from "./message-author";
 import type { Message } from "./messages-query";
+import { NoteLabel } from "./note-label";
 import "./message-avatar.css";
 
 /** Messages from one writer this close together form a group: one name and time above them. */
@@ -191,14 +192,7 @@ const MessageItem = memo(function MessageItem({
         </span>
         <span className="message__time">{time}</span>
       </p>
-      {note && (
-        <p className="message__note-label">
-          <LockIcon />
-          <span className="visually-hidden">, </span>
-          Internal note
-          <span className="visually-hidden">: only your team sees this</span>
-        </p>
-      )}
+      {note && <NoteLabel />}
       {/* dir="auto": its own direction, isolated (conversation.css): overrides stay inside. */}
       {message.content && (
         <p className="message__bubble" dir="auto">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "../ui/button";
 import { ClockIcon } from "../ui/icons";
 import type { Message } from "./messages-query";
+import { NoteLabel } from "./note-label";
 import { type OutboxEntry, outbox } from "./outbox";
 
 /**
@@ -67,7 +68,12 @@ export function UnsentMessages({ entries, onRetry }: UnsentMessagesProps) {
   return (
     <ol className="message-list message-list--unsent" aria-label="Messages not yet sent">
       {entries.map((entry) => (
-        <li key={entry.key} className={`message message--own message--${entry.state}`}>
+        <li
+          key={entry.key}
+          className={`message message--own message--${entry.state}${entry.visibility === "internal" ? " message--note" : ""}`}
+        >
+          {/* A note looks like one from the start: it never flashes as a message to the client. */}
+          {entry.visibility === "internal" && <NoteLabel />}
           <p className="message__bubble" dir="auto">
             {entry.content}
           </p>
