@@ -33,6 +33,8 @@ describe.skipIf(!browserAvailable)("internal notes", () => {
 
   const message = (page: Page, text: string): Locator =>
     page.getByRole("log").getByRole("listitem").filter({ hasText: text });
+  /** A message the server has confirmed (it carries its id). */
+  const stored = (item: Locator): Locator => item.and(item.page().locator("[data-message-id]"));
 
   it("keeps the owner's note on the team's side while the client's portal gets the reply", async () => {
     const portal = await openPage(browser, server.url, client.agent, { viewport: PHONE });
@@ -57,7 +59,8 @@ describe.skipIf(!browserAvailable)("internal notes", () => {
     await keepScreenshot(page, "notes-composer");
     await field.fill("Carla prefers the blue version; check with Sam first.");
     await field.press("Enter");
-    const note = message(page, "Carla prefers the blue version");
+    // The stored note, not its "Sending..." stand-in: that one is swapped out under a reading.
+    const note = stored(message(page, "Carla prefers the blue version"));
     await note.waitFor();
     expect(await note.getAttribute("class")).toContain("message--note");
     await note.getByText("Internal note").waitFor();
@@ -72,7 +75,7 @@ describe.skipIf(!browserAvailable)("internal notes", () => {
     const replyField = page.getByRole("textbox", { name: "Message" });
     await replyField.fill("Here is the logo in blue.");
     await replyField.press("Enter");
-    const reply = message(page, "Here is the logo in blue.");
+    const reply = stored(message(page, "Here is the logo in blue."));
     await reply.waitFor();
     expect(await reply.getAttribute("class")).not.toContain("message--note");
     expect(await reply.locator(".message__bubble").getAttribute("class")).toBe("message__bubble");
