@@ -241,6 +241,11 @@ export async function seed(query, s, config) {
     [clients, s.ownerId, s.tag],
   );
   await query(
+    `update users u set client_id = (e->>'id')::uuid
+       from json_array_elements($1::json) e where u.id = (e->>'userId')::uuid`,
+    [clients],
+  );
+  await query(
     `insert into sessions (id_hash, user_id, expires_at, user_agent)
      values ($1, $2, now() + interval '30 days', 'bench'), ($3, $4, now() + interval '30 days', 'bench')`,
     [sha256(s.ownerToken), s.ownerId, sha256(s.clientToken), s.clients[0].userId],

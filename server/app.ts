@@ -24,6 +24,7 @@ import { metricsFramePage } from "./routes/metrics";
 import authRoutes from "./routes/api/auth";
 import clientRoutes from "./routes/api/clients";
 import teamRoutes from "./routes/api/team";
+import contactRoutes from "./routes/api/contacts";
 import inviteRoutes from "./routes/api/invites";
 import portalBrandingRoutes from "./routes/api/portal-branding";
 import messageRoutes from "./routes/api/messages";
@@ -142,6 +143,7 @@ export function createApp(options: AppOptions) {
     downloadRoutes,
     clientRoutes,
     teamRoutes,
+    contactRoutes,
     messageRoutes,
     portalRoutes,
     dashboardRoutes,

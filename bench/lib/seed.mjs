@@ -53,6 +53,12 @@ export async function seedConversations(query, seeded) {
        from json_array_elements($1::json) e`,
     [JSON.stringify(clients)],
   );
+  // Each client user names its client (issue 26, contacts).
+  await query(
+    `update users u set client_id = (e->>'id')::uuid
+       from json_array_elements($1::json) e where u.id = (e->>'user')::uuid`,
+    [JSON.stringify(clients)],
+  );
   const sessions = seeded.flatMap((c) => [
     { hash: sha256(c.ownerToken), user: c.ownerId },
     { hash: sha256(c.clientToken), user: c.clientUserId },

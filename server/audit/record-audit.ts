@@ -17,7 +17,11 @@ export interface AuditRecord {
   workspaceId: string;
   actor: AuditActor;
   action: AuditAction;
-  subject: { type: "member" | "invite" | "client" | "workspace"; id: string | null; label: string };
+  subject: {
+    type: "member" | "invite" | "client" | "contact" | "workspace";
+    id: string | null;
+    label: string;
+  };
   details?: AuditDetails;
 }
 

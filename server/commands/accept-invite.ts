@@ -2,7 +2,8 @@ import { hashInviteToken, isWellFormedInviteToken } from "../auth/invite-tokens"
 import { clientOfSpentInvite, rememberSpentInvite } from "../auth/spent-invite-tokens";
 import type { Services } from "../context";
 import { conflict, HttpError } from "../errors";
-import { Client, User } from "../models";
+import type { Knex } from "knex";
+import { Client, ClientContact, User } from "../models";
 
 export const INVALID_INVITE = "This invite link is invalid or has already been used.";
 
@@ -29,8 +30,9 @@ const signedInAsSomeoneElse = (user: User) =>
   );
 
 /**
- * Uses up an invite token: the first use creates the client user (no password; the address is
- * taken as verified, since the owner sent the link to it) and sets joinedAt. The row is locked,
+ * Uses up an invite token, the client's own or a further contact's (issue 26): the first use
+ * creates that person's user (no password; the address is taken as verified, since the owner
+ * sent the link to it) and sets joinedAt. The row is locked,
  * so of two accepts at the same moment exactly one finds the token. Answers the user to sign in.
  *
  * `signedIn` is who the browser is signed in as. An invite never swaps a signed-in person: anyone
@@ -48,34 +50,41 @@ export async function acceptInvite(
   const { db, clock } = services;
   const accepted = await db.transaction(async (trx) => {
     const tokenHash = hashInviteToken(token);
-    const client = await Client.query(trx).findOne({ inviteTokenHash: tokenHash }).forUpdate();
-    if (!client) {
+    const invite = await findInvite(trx, tokenHash);
+    if (!invite) {
       throw (await clientOfSpentInvite(trx, tokenHash)) ? usedInvite() : invalidInvite();
     }
+    const { client, contact } = invite;
+    const person = contact ?? client;
     if (signedIn && signedIn.role === "owner" && signedIn.workspaceId === client.ownerId) {
       throw conflict(
         "This is your own client's invite link. Send it to your client, or open it in a private window.",
       );
     }
-    if (signedIn && signedIn.id !== client.userId) throw signedInAsSomeoneElse(signedIn);
+    if (signedIn && signedIn.id !== person.userId) throw signedInAsSomeoneElse(signedIn);
     const now = clock.now();
-    let user = client.userId ? await User.query(trx).findById(client.userId) : undefined;
+    let user = person.userId ? await User.query(trx).findById(person.userId) : undefined;
     if (!user) {
       user = await User.query(trx).insertAndFetch({
-        email: client.email,
-        fullName: client.name,
+        email: person.email,
+        fullName: person.name,
         role: "client",
+        clientId: client.id,
         passwordHash: null,
         emailVerifiedAt: now,
       });
     }
     await rememberSpentInvite(trx, client.id, tokenHash, now);
+    const spent = { inviteTokenHash: null, inviteTokenEncrypted: null, inviteIssuedAt: null };
+    if (contact) {
+      await ClientContact.query(trx)
+        .findById(contact.id)
+        .patch({ ...spent, userId: user.id, joinedAt: contact.joinedAt ?? now });
+    }
+    // The client's joinedAt: when the first of its people joined (its side can be written to).
     const joined = await Client.query(trx).patchAndFetchById(client.id, {
-      userId: user.id,
+      ...(contact ? {} : { ...spent, userId: user.id }),
       joinedAt: client.joinedAt ?? now,
-      inviteTokenHash: null,
-      inviteTokenEncrypted: null,
-      inviteIssuedAt: null,
     });
     const joinedEvent = client.joinedAt
       ? null
@@ -84,4 +93,21 @@ export async function acceptInvite(
   });
   if (accepted.joinedEvent) services.events.dispatch(accepted.joinedEvent);
   return { client: accepted.client, user: accepted.user };
+}
+
+/** The client (and the further contact, issue 26) whose live invite this is, locked. */
+async function findInvite(
+  trx: Knex.Transaction,
+  tokenHash: string,
+): Promise<{ client: Client; contact?: ClientContact } | undefined> {
+  const client = await Client.query(trx).findOne({ inviteTokenHash: tokenHash }).forUpdate();
+  if (client) return { client };
+  const found = await ClientContact.query(trx).findOne({ inviteTokenHash: tokenHash });
+  if (!found) return undefined;
+  // The client first, then its contact: the order every change to a client locks them in.
+  const locked = await Client.query(trx).findById(found.clientId).forUpdate();
+  const contact = await ClientContact.query(trx)
+    .findOne({ id: found.id, inviteTokenHash: tokenHash })
+    .forUpdate();
+  return locked && contact ? { client: locked, contact } : undefined;
 }

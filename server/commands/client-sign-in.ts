@@ -22,7 +22,8 @@ export async function clientSignIn(
       .returning("*");
     if (!link) throw badRequest(INVALID_SIGN_IN_LINK);
     const user = await User.query(trx).findOne({ id: link.userId, role: "client" });
-    const client = user ? await Client.query(trx).findOne({ userId: user.id }) : undefined;
+    // A removed contact's user has no client any more (issue 26): their link is dead.
+    const client = user?.clientId ? await Client.query(trx).findById(user.clientId) : undefined;
     if (!user || !client) throw badRequest(INVALID_SIGN_IN_LINK);
     return { client, user };
   });

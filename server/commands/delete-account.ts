@@ -48,7 +48,7 @@ export async function deleteAccount(
     if (!owner) return { recorded: [], storedNames: [] };
     for (const client of await Client.query(trx).select("id").where("ownerId", owner.id)) {
       const gone = await deleteClientRows(trx, client.id);
-      if (gone?.userId) userIds.push(gone.userId);
+      if (gone) userIds.push(...gone.userIds);
       for (const name of gone?.storedNames ?? []) names.add(name);
     }
     const images = new Set(

@@ -15,8 +15,8 @@ import { deleteStoredFiles } from "../storage/delete-stored-files";
 
 /** What deleting a client's rows leaves to do after the commit. */
 export interface DeletedClient {
-  /** The client user, whose open sockets close. */
-  userId: string | null;
+  /** The client's contacts' users, whose open sockets close. */
+  userIds: string[];
   /** The stored files whose bytes and previews go. */
   storedNames: string[];
 }
@@ -40,12 +40,16 @@ export async function deleteClientRows(
   await StoredFile.query(trx).delete().where("clientId", locked.id);
   await ShortLink.query(trx).delete().where("clientId", locked.id);
   await NotificationState.query(trx).delete().where("clientId", locked.id);
+  // Every contact's user (issue 26), read before the client goes (their client_id empties then).
+  const userIds = (
+    await User.query(trx).select("id").where({ clientId: locked.id, role: "client" })
+  ).map((user) => user.id);
   await Client.query(trx).deleteById(locked.id);
-  if (locked.userId) {
-    await Session.query(trx).delete().where("userId", locked.userId);
-    await User.query(trx).delete().where({ id: locked.userId, role: "client" });
+  if (userIds.length > 0) {
+    await Session.query(trx).delete().whereIn("userId", userIds);
+    await User.query(trx).delete().whereIn("id", userIds).where("role", "client");
   }
-  return { userId: locked.userId, storedNames };
+  return { userIds, storedNames };
 }
 
 /**
@@ -62,7 +66,7 @@ export async function deleteClient(services: Services, actor: User, client: Clie
       action: "client.deleted",
       subject: { type: "client", id: client.id, label: client.name },
     });
-    const event = { type: "ClientDeleted", clientId: client.id, userId: rows.userId } as const;
+    const event = { type: "ClientDeleted", clientId: client.id, userIds: rows.userIds } as const;
     return { ...rows, recorded: await services.events.record(trx, event) };
   });
   if (!deleted) throw notFound("Client not found");

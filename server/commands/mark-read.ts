@@ -4,6 +4,7 @@ import type { Services } from "../context";
 import type { Client, User } from "../models";
 import { visibilitiesFor } from "../policies/conversation-sides";
 import { seqOf } from "../queries/load-conversation";
+import { advanceContactReadMark } from "./contact-read-mark";
 import { rescheduleAfterRead } from "./notification-schedule";
 
 /**
@@ -37,6 +38,8 @@ export async function markRead(
 ): Promise<void> {
   const seq = await seqOf(services.db, client.id, messageId, visibilitiesFor(actor.role));
   const recorded = await services.db.transaction(async (trx) => {
+    if (actor.role === "client")
+      await advanceContactReadMark(trx, actor, client.id, seq, services.clock.now());
     if (!(await advanceReadState(trx, client.id, actor.role, seq))) return null;
     await rescheduleAfterRead(trx, client.id, actor.role, services.clock.now());
     return await services.events.record(trx, {

@@ -26,12 +26,12 @@ export async function sendClientSignInLinks(services: Services, email: string): 
   const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db(
     "clients",
   )
-    .join("users as member", "member.id", "clients.userId")
+    // Every contact who joined (issue 26) has a user naming the client, under their address.
+    .join("users as member", "member.clientId", "clients.id")
     .join("users as owner", "owner.id", "clients.ownerId")
-    .where({ "clients.email": email, "member.role": "client" })
-    .whereNotNull("clients.joinedAt")
+    .where({ "member.email": email, "member.role": "client" })
     .select(
-      "clients.userId",
+      "member.id as userId",
       "clients.id as clientId",
       "owner.fullName",
       "owner.companyName",

@@ -24,8 +24,8 @@ export type DomainEvent =
    * by assignment, whose pages learn of it.
    */
   | { type: "ClientAssigneesChanged"; clientId: string; userIds: string[] }
-  /** A client and everything of theirs is gone; `userId` is the client's login, if they joined. */
-  | { type: "ClientDeleted"; clientId: string; userId: string | null }
+  /** A client and everything of theirs is gone; `userIds`: its contacts' logins (issue 26). */
+  | { type: "ClientDeleted"; clientId: string; userIds: string[] }
   /** An owner deleted their account: these users (the owner and their clients) are gone. */
   | { type: "AccountDeleted"; userIds: string[] }
   /** What the owner's clients see of them changed (colours, logo, names, picture). */

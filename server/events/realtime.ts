@@ -117,7 +117,7 @@ async function announce(services: RealtimeServices, recorded: RecordedEvent): Pr
       ]);
     }
     case "ClientDeleted":
-      return event.userId ? realtime.disconnectUsers([event.userId]) : undefined;
+      return event.userIds.length > 0 ? realtime.disconnectUsers(event.userIds) : undefined;
     case "AccountDeleted":
       return realtime.disconnectUsers(event.userIds);
     case "BrandingChanged":

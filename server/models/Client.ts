@@ -81,8 +81,8 @@ export class Client extends BaseModel {
 
   /** The conversation a client user belongs to (null for owners). */
   static async idOfUser(db: Knex, user: User): Promise<string | null> {
-    if (user.role !== "client") return null;
-    const client = await Client.query(db).select("id").findOne({ userId: user.id });
+    if (user.role !== "client" || !user.clientId) return null;
+    const client = await Client.query(db).select("id").findById(user.clientId);
     return client?.id ?? null;
   }
 

@@ -41,6 +41,8 @@ export class Message extends BaseModel {
    */
   authorFullName?: string | null;
   authorPicture?: string | null;
+  /** Joined by `withAuthor`: the name of the person who decided on the file, if still there. */
+  deciderFullName?: string | null;
   /**
    * Read by the statement that appends a message: the conversation's message just before it
    * (null for the first), which its new_message event names (server/events/realtime.ts).
@@ -65,11 +67,19 @@ export class Message extends BaseModel {
         )
         .leftJoin("files as f", "f.id", "m.fileId");
     },
-    /** On a query aliased `m`: who wrote the message (name and picture), by its primary key. */
+    /**
+     * On a query aliased `m`: who wrote the message (name and picture), and who decided on a
+     * file (which of the client's contacts, issue 26), by their primary keys.
+     */
     withAuthor(query: QueryBuilder<Message>) {
       query
-        .select("a.fullName as authorFullName", "a.profilePicture as authorPicture")
-        .leftJoin("users as a", "a.id", "m.senderId");
+        .select(
+          "a.fullName as authorFullName",
+          "a.profilePicture as authorPicture",
+          "d.fullName as deciderFullName",
+        )
+        .leftJoin("users as a", "a.id", "m.senderId")
+        .leftJoin("users as d", "d.id", "m.feedbackBy");
     },
   };
 

@@ -16,6 +16,8 @@ export class User extends BaseModel {
   /** Owner side: the workspace (its owner's user id) and the role in it; null for clients. */
   workspaceId!: string | null;
   teamRole!: TeamRole | null;
+  /** Client side: the client whose conversation this person is in (issue 26, contacts). */
+  clientId!: string | null;
   profilePicture!: string | null;
   companyLogo!: string | null;
   primaryColor!: string;

@@ -1,4 +1,5 @@
 export { Client, type ConversationStats, NO_STATS } from "./Client";
+export { ClientContact } from "./ClientContact";
 export { EmailCode } from "./EmailCode";
 export { FeedbackLink, type FeedbackLinkDecision } from "./FeedbackLink";
 export { Message } from "./Message";

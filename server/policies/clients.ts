@@ -62,6 +62,10 @@ export const clientsPolicy = definePolicy({
   readAssignees: ownerOfIt,
   assign: managerOfIt,
   reissueInvite: ownerOfIt,
+  /** The client's people (issue 26): both sides see who is in the conversation. */
+  listContacts: visible,
+  /** Its staff invite and remove them; the client's people do not add each other. */
+  manageContacts: ownerOfIt,
   createShortLink: (actor: User, client: Client | undefined) =>
     all(
       () => ownerOfIt(actor, client),

@@ -5,7 +5,7 @@ import type { Client, User } from "../models";
 /**
  * Who stands on which side of a conversation (issue 26). The owner's side is a workspace
  * (`client.ownerId` is its owner's user id): its owner and admins have every client of it, a
- * member only the clients assigned to them. The client's side is the client user.
+ * member only the clients assigned to them. The client's side is its contacts' users.
  */
 export const seesEveryClient = (actor: User) =>
   actor.teamRole === "owner" || actor.teamRole === "admin";
@@ -15,8 +15,9 @@ export const isStaffOf = (actor: User, client: Pick<Client, "ownerId" | "assigne
   actor.workspaceId === client.ownerId &&
   (seesEveryClient(actor) || (client.assigneeIds?.includes(actor.id) ?? false));
 
-export const isClientOf = (actor: User, client: Pick<Client, "userId">) =>
-  client.userId !== null && client.userId === actor.id;
+/** One of the client's contacts (issue 26): their user names the client. */
+export const isClientOf = (actor: User, client: Pick<Client, "id">) =>
+  actor.role === "client" && actor.clientId === client.id;
 
 /**
  * Internal notes (issue 26): the visibilities a side of a conversation may read. The owner's

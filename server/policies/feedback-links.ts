@@ -1,5 +1,6 @@
 import { forbidden, notFound } from "../errors";
 import type { Client, FeedbackLink, User } from "../models";
+import { isClientOf } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
 /** An email's link as the rule sees it: the conversation, and who this browser is signed in as. */
@@ -18,7 +19,7 @@ export interface FeedbackLinkSubject {
  */
 export const feedbackLinkPolicy = definePolicy({
   decide: (actor: User, subject: FeedbackLinkSubject) => {
-    if (subject.client.userId !== actor.id || subject.link.userId !== actor.id)
+    if (!isClientOf(actor, subject.client) || subject.link.userId !== actor.id)
       return notFound("This link is not valid.");
     // The workspace's staff (issue 26), whichever of them is signed in here.
     if (subject.viewer?.role === "owner" && subject.viewer.workspaceId === subject.client.ownerId)

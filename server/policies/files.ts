@@ -1,14 +1,18 @@
 import type { Knex } from "knex";
 import { notFound } from "../errors";
-import { Client, Message, type StoredFile, User } from "../models";
+import { Message, type StoredFile, User } from "../models";
 import { type ClientSource, findClient } from "./clients";
 import { isClientOf, isStaffOf } from "./conversation-sides";
 import { definePolicy } from "./policy";
 
-/** A clients row as far as access is concerned: who owns the conversation, who is the client. */
+/**
+ * A clients row as far as access is concerned: which conversation, who owns it, and (for a
+ * user's image) the one of its contacts' users the question is about.
+ */
 export interface ClientLink {
+  id: string;
   ownerId: string;
-  userId: string | null;
+  userId?: string | null;
   /** For a conversation: the staff assigned to it (a member sees only those). */
   assigneeIds?: string[];
 }
@@ -41,14 +45,18 @@ export async function loadFileAccess(
   }
   const uploader = file.uploadedBy;
   if (!uploader || uploader === actor.id) return { ...none, file };
-  const uploaderLinks = await Client.query(db)
-    .select("ownerId", "userId")
+  // Each client's contacts (issue 26) are the users naming it.
+  const uploaderLinks: ClientLink[] = await db("clients as c")
+    .join("users as person", "person.clientId", "c.id")
+    .select("c.id", "c.ownerId", "person.id as userId")
     .where((query) =>
       query
-        .where({ ownerId: uploader, userId: actor.id })
+        .where({ "c.ownerId": uploader, "person.id": actor.id })
         // The workspace's staff see its clients' pictures (issue 26).
+        .orWhere({ "c.ownerId": actor.workspaceId ?? actor.id, "person.id": uploader })
+        // A client's contacts see each other's.
         .orWhere((inner) =>
-          inner.where({ ownerId: actor.workspaceId ?? actor.id, userId: uploader }),
+          inner.where({ "person.id": uploader }).where("c.id", actor.clientId ?? null),
         ),
     );
   if (uploaderLinks.length > 0) return { ...none, file, uploaderLinks };
@@ -72,7 +80,7 @@ async function picturePeer(
     .alias("m")
     .select("m.id")
     .join("clients as c", "c.id", "m.clientId")
-    .where({ "c.userId": actor.id, "m.senderId": uploader })
+    .where({ "c.id": actor.clientId, "m.senderId": uploader })
     .first();
   return wrote ? "author" : null;
 }
@@ -87,7 +95,8 @@ const seesUploader = (actor: User, { file, uploaderLinks }: FileAccess) =>
     uploaderLinks.some(
       (link) =>
         (link.ownerId === file.uploadedBy && link.userId === actor.id) ||
-        (link.ownerId === (actor.workspaceId ?? actor.id) && link.userId === file.uploadedBy),
+        (link.ownerId === (actor.workspaceId ?? actor.id) && link.userId === file.uploadedBy) ||
+        (link.userId === file.uploadedBy && isClientOf(actor, link)),
     ));
 
 /**

@@ -1,7 +1,6 @@
 import type { Visibility } from "../../shared/schemas/message-payload";
 import type { Role } from "../../shared/schemas/user";
 import { mayRead } from "./conversation-sides";
-import type { ClientLink } from "./files";
 
 /**
  * The sides of a conversation a new message's event may show it to (each as its own view,
@@ -10,10 +9,10 @@ import type { ClientLink } from "./files";
  * an internal note's (issue 26) goes to the owner's side only, not even its ids to the client.
  */
 export function sidesThatMaySee(
-  conversation: ClientLink,
+  conversation: { joinedAt: Date | null },
   visibility: Visibility | undefined = "client",
 ): Role[] {
-  const sides: Role[] = conversation.userId ? ["owner", "client"] : ["owner"];
+  const sides: Role[] = conversation.joinedAt ? ["owner", "client"] : ["owner"];
   return sides.filter((side) => mayRead(side, visibility));
 }
 

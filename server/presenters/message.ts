@@ -58,8 +58,11 @@ export function presentMessage(
     createdAt: new Date(message.createdAt).toISOString(),
     fileSize: message.fileSize == null ? null : Number(message.fileSize),
     feedbackAt: message.feedbackAt ? new Date(message.feedbackAt).toISOString() : null,
+    // Which of the client's people decided (issue 26); the client's name once they are gone.
     feedbackByName:
-      message.feedbackAt && message.feedbackStatus !== "pending" ? view.senderNames.client : null,
+      message.feedbackAt && message.feedbackStatus !== "pending"
+        ? (message.deciderFullName ?? view.senderNames.client)
+        : null,
     versionOf: message.versionOf ?? null,
     versionNumber: message.versionNumber ?? 1,
     isLatestVersion: message.isLatestVersion ?? true,

@@ -1,3 +1,4 @@
+import { delayOfContact } from "./list-contacts";
 import { InviteTokens } from "../auth/invite-tokens";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
@@ -57,8 +58,13 @@ export async function loadClient(
       ? viewer
       : await User.query(services.db).findById(client.ownerId).throwIfNotFound();
   const current = row?.client ?? client;
+  // A further contact of the client (issue 26) sees their own email delay.
+  const delay =
+    viewer.role === "client" && viewer.id !== current.userId
+      ? await delayOfContact(services.db, current, viewer.id)
+      : undefined;
   return {
-    client: current,
+    client: delay === undefined ? current : current.$clone().$set({ emailNotificationDelay: delay }),
     owner: withFeatures(services.config, owner),
     stats: row?.stats ?? NO_STATS,
     inviteToken: visibleInviteToken(

@@ -37,7 +37,7 @@ export async function authenticateSocket(
   };
   const { expiresAt } = session;
   if (user.role === "owner") return { ok: true, identity, conversations: [], expiresAt };
-  const rows = await Client.query(db).select("id").where("userId", user.id);
+  const rows = user.clientId ? await Client.query(db).select("id").where("id", user.clientId) : [];
   const conversations = rows.map((row) => row.id);
   if (conversations.length === 0) return { ok: false, status: 403, message: "No conversation" };
   return { ok: true, identity, conversations, expiresAt };
@@ -45,17 +45,19 @@ export async function authenticateSocket(
 
 /**
  * The members of a conversation: its workspace's staff who have it (owner and admins, and the
- * members assigned to it; issue 26) and its client user (none before joining).
+ * members assigned to it; issue 26) and its contacts' users (none before joining).
  */
 export interface Members {
   staffIds: string[];
-  clientUserId: string | null;
+  /** The users of its contacts who joined (issue 26). */
+  clientUserIds: string[];
 }
 
 /** The members of conversation `clientId`; null when there is no such client (deleted). */
 export async function loadMembers(db: Database, clientId: string): Promise<Members | null> {
-  const result: Rows<{ staff: string[]; member: string | null }> = await db.raw(
-    `select c.user_id as member,
+  const result: Rows<{ staff: string[]; contacts: string[] }> = await db.raw(
+    `select array(select u.id from users u where u.client_id = c.id and u.role = 'client')
+              as contacts,
             array(select u.id from users u
                    where u.workspace_id = c.owner_id
                      and (u.team_role <> 'member' or exists (
@@ -65,7 +67,7 @@ export async function loadMembers(db: Database, clientId: string): Promise<Membe
     [clientId],
   );
   const row = result.rows[0];
-  return row ? { staffIds: row.staff, clientUserId: row.member } : null;
+  return row ? { staffIds: row.staff, clientUserIds: row.contacts } : null;
 }
 
 /**

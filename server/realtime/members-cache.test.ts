@@ -39,9 +39,9 @@ function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
 describe("MembersCache", () => {
   it("asks once, then answers from memory until the TTL runs out", async () => {
     const { cache, table, loads, advance } = setup();
-    table.set("c1", { staffIds: ["o1"], clientUserId: "u1" });
-    expect(await cache.get("c1")).toEqual({ staffIds: ["o1"], clientUserId: "u1" });
-    expect(await cache.get("c1")).toEqual({ staffIds: ["o1"], clientUserId: "u1" });
+    table.set("c1", { staffIds: ["o1"], clientUserIds: ["u1"] });
+    expect(await cache.get("c1")).toEqual({ staffIds: ["o1"], clientUserIds: ["u1"] });
+    expect(await cache.get("c1")).toEqual({ staffIds: ["o1"], clientUserIds: ["u1"] });
     expect(loads).toEqual(["c1"]);
     advance(1_001);
     await cache.get("c1");
@@ -50,7 +50,7 @@ describe("MembersCache", () => {
 
   it("shares one lookup between concurrent asks", async () => {
     const { cache, table, loads } = setup();
-    table.set("c1", { staffIds: ["o1"], clientUserId: null });
+    table.set("c1", { staffIds: ["o1"], clientUserIds: [] });
     await Promise.all([cache.get("c1"), cache.get("c1"), cache.get("c1")]);
     expect(loads).toEqual(["c1"]);
   });
@@ -64,8 +64,8 @@ describe("MembersCache", () => {
 
   it("forgets a user's conversations, as owner or as client", async () => {
     const { cache, table, loads } = setup();
-    table.set("c1", { staffIds: ["o1"], clientUserId: "u1" });
-    table.set("c2", { staffIds: ["o2"], clientUserId: "u2" });
+    table.set("c1", { staffIds: ["o1"], clientUserIds: ["u1"] });
+    table.set("c2", { staffIds: ["o2"], clientUserIds: ["u2"] });
     await cache.get("c1");
     await cache.get("c2");
     cache.forgetUsers(["u1"]);
@@ -80,22 +80,22 @@ describe("MembersCache", () => {
 
   it("does not keep a lookup that was under way when something changed", async () => {
     const { cache, table, loads, hold } = setup();
-    table.set("c1", { staffIds: ["o1"], clientUserId: null });
+    table.set("c1", { staffIds: ["o1"], clientUserIds: [] });
     const release = hold();
     const stale = cache.get("c1");
     // The client joins while the lookup runs.
-    table.set("c1", { staffIds: ["o1"], clientUserId: "u1" });
+    table.set("c1", { staffIds: ["o1"], clientUserIds: ["u1"] });
     cache.forgetConversations(["c1"]);
     release();
-    expect(await stale).toEqual({ staffIds: ["o1"], clientUserId: null });
-    expect(await cache.get("c1")).toEqual({ staffIds: ["o1"], clientUserId: "u1" });
+    expect(await stale).toEqual({ staffIds: ["o1"], clientUserIds: [] });
+    expect(await cache.get("c1")).toEqual({ staffIds: ["o1"], clientUserIds: ["u1"] });
     expect(loads).toEqual(["c1", "c1"]);
   });
 
   it("keeps at most maxEntries, dropping the oldest", async () => {
     const { cache, table } = setup({ maxEntries: 2 });
     for (const id of ["a", "b", "c"]) {
-      table.set(id, { staffIds: ["o"], clientUserId: null });
+      table.set(id, { staffIds: ["o"], clientUserIds: [] });
       await cache.get(id);
     }
     expect(cache.size).toBe(2);

@@ -57,7 +57,7 @@ export class MembersCache {
     for (const [clientId, { members }] of this.entries) {
       if (
         members.staffIds.some((id) => users.has(id)) ||
-        (members.clientUserId && users.has(members.clientUserId))
+        members.clientUserIds.some((id) => users.has(id))
       ) {
         this.entries.delete(clientId);
       }

@@ -59,6 +59,7 @@ async function makeClient(db: Database, owner: Member): Promise<Member & { clien
       joinedAt: new Date(),
     })
     .returning("id");
+  await db("users").where("id", user.id).update({ clientId: client.id });
   return { ...(await signIn(db, user.id)), clientId: client.id };
 }
 
@@ -369,7 +370,7 @@ describe("ending access", () => {
     // The client accepts the invite: a client user, linked to the conversation, signed in.
     const [user] = await server
       .db("users")
-      .insert({ email, fullName: "Pat Pending", role: "client" })
+      .insert({ email, fullName: "Pat Pending", role: "client", clientId: pending.id })
       .returning("id");
     await server
       .db("clients")

@@ -333,8 +333,7 @@ export class RealtimeSocketServer {
    */
   private send({ event, views, sides }: PendingDelivery, members: Members): void {
     for (const role of sides ?? (["owner", "client"] as const)) {
-      const userIds =
-        role === "owner" ? members.staffIds : members.clientUserId ? [members.clientUserId] : [];
+      const userIds = role === "owner" ? members.staffIds : members.clientUserIds;
       const view = views?.[role];
       let data: string | undefined;
       for (const userId of userIds) {

@@ -20,6 +20,7 @@ import {
   shortLinkResponse,
 } from "../schemas/clients";
 import { errorResponseSchema, successResponseSchema } from "../schemas/common";
+import { addedContactSchema, contactSchema } from "../schemas/contacts";
 import { feedbackLinkSchema, useFeedbackLinkResponse } from "../schemas/feedback-links";
 import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
@@ -91,6 +92,9 @@ export const API_RESPONSES = {
   "DELETE /api/clients/:id": successResponseSchema,
   "GET /api/clients/:id/assignees": clientAssigneesResponse,
   "PUT /api/clients/:id/assignees": clientAssigneesResponse,
+  "GET /api/clients/:id/contacts": z.array(contactSchema),
+  "POST /api/clients/:id/contacts": addedContactSchema,
+  "DELETE /api/clients/:id/contacts/:contactId": successResponseSchema,
   "PATCH /api/clients/:id/notification-settings": successResponseSchema,
   "POST /api/clients/:id/invite": inviteLinkResponse,
   "POST /api/clients/:id/short-link": shortLinkResponse,

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   "client.assigned",
   "client.deleted",
   "client.invite_reissued",
+  "contact.added",
+  "contact.removed",
   "plan.changed",
   "seats.changed",
   "staff.signed_in",
@@ -30,6 +32,8 @@ export interface AuditDetails {
   reissued?: boolean;
   /** client.assigned: the assignees' names, the lead first (empty: nobody now). */
   assignees?: string[];
+  /** contact.added, contact.removed: the client's name. */
+  client?: string;
   /** plan.changed: the new plan. */
   tier?: string;
   /** seats.changed: the seats bought now. */
@@ -113,6 +117,10 @@ export function describeAuditAction(
       return `deleted the client ${subject}`;
     case "client.invite_reissued":
       return `issued a new invite link for ${subject}`;
+    case "contact.added":
+      return `invited ${subject} as a contact of ${String(details.client)}`;
+    case "contact.removed":
+      return `removed ${subject} from the contacts of ${String(details.client)}`;
     case "plan.changed":
       return `changed the plan to ${planName(details.tier)}`;
     case "seats.changed":

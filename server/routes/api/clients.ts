@@ -86,7 +86,7 @@ router.patch(
       "updateNotificationSettings",
       ctx.params.id,
     );
-    await updateClientNotificationSettings(ctx.services.db, client, input);
+    await updateClientNotificationSettings(ctx.services.db, actor, client, input);
     ctx.body = { success: true, message: "Settings updated" };
   }),
 );

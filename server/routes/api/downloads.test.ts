@@ -48,6 +48,7 @@ async function clientOf(ownerId: string): Promise<Caller & { id: string; clientI
     email: user.email,
     joinedAt: new Date(),
   });
+  await User.query().patch({ clientId: client.id }).where("id", user.id);
   const token = randomBytes(32).toString("base64url");
   await Session.query().insert({
     idHash: hashToken(token),

@@ -126,13 +126,14 @@ async function signedInClientOf(ownerId: string) {
     role: "client",
     emailVerifiedAt: new Date(),
   });
-  await Client.query().insert({
+  const client = await Client.query().insertAndFetch({
     ownerId,
     userId: user.id,
     name: "Cleo",
     email: user.email,
     joinedAt: new Date(),
   });
+  await User.query().patch({ clientId: client.id }).where("id", user.id);
   const token = randomBytes(32).toString("base64url");
   await Session.query().insert({
     idHash: hashToken(token),

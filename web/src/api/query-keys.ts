@@ -17,6 +17,8 @@ export const queryKeys = {
   client: (clientId: string) => ["clients", clientId] as const,
   /** Who handles a client; under its key, so what refreshes the clients refreshes this too. */
   assignees: (clientId: string) => ["clients", clientId, "assignees"] as const,
+  /** A client's people (issue 26), under its key as well. */
+  contacts: (clientId: string) => ["clients", clientId, "contacts"] as const,
   /** A conversation's messages (an infinite query: newest page first, older pages after). */
   messages: (clientId: string) => ["messages", clientId] as const,
   allMessages: ["messages"] as const,

@@ -28,6 +28,10 @@ const AssignDialog = lazy(() =>
   import("./assign-dialog").then((m) => ({ default: m.AssignDialog })),
 );
 
+const ContactsDialog = lazy(() =>
+  import("./contacts-dialog").then((m) => ({ default: m.ContactsDialog })),
+);
+
 /** The confirmations (and the dialog code with them) load when first asked for. */
 const ConfirmDialog = lazy(() =>
   import("../ui/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
@@ -53,7 +57,7 @@ async function tinyLink(client: OwnerClient, tier: string | undefined): Promise<
 
 /** Header actions: copy the invite link (pending), a new invite link (joined), delete. */
 export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps) {
-  const [confirm, setConfirm] = useState<"delete" | "reissue" | "assign" | null>(null);
+  const [confirm, setConfirm] = useState<"delete" | "reissue" | "assign" | "contacts" | null>(null);
   const team = useTeamMembers();
   const myRole = useMyTeamRole();
   // Assigning is for the workspace's owner and admins, once there is a team to assign.
@@ -173,6 +177,15 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
               : `${assignees.length} people`}
         </Button>
       )}
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<UsersIcon />}
+        onClick={() => setConfirm("contacts")}
+        aria-label={`People at ${client.name}`}
+      >
+        People
+      </Button>
       {client.joinedAt ? (
         <Button
           variant="secondary"
@@ -212,6 +225,14 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
           assignees={assigned.data ?? NO_ASSIGNEES}
           team={team.data ?? []}
           open={confirm === "assign"}
+          onOpenChange={(open) => !open && setConfirm(null)}
+        />
+      </OnceOpened>
+
+      <OnceOpened open={confirm === "contacts"}>
+        <ContactsDialog
+          client={client}
+          open={confirm === "contacts"}
           onOpenChange={(open) => !open && setConfirm(null)}
         />
       </OnceOpened>
