@@ -64,7 +64,8 @@ export async function loadClient(
       ? await delayOfContact(services.db, current, viewer.id)
       : undefined;
   return {
-    client: delay === undefined ? current : current.$clone().$set({ emailNotificationDelay: delay }),
+    client:
+      delay === undefined ? current : current.$clone().$set({ emailNotificationDelay: delay }),
     owner: withFeatures(services.config, owner),
     stats: row?.stats ?? NO_STATS,
     inviteToken: visibleInviteToken(
