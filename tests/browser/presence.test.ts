@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable)("presence", () => {
     const desk = await openPage(browser, server.url, owner.agent, { viewport: DESKTOP });
     await desk.goto(`/?client=${client.id}`);
     await desk.getByText("Is the invoice ready?").waitFor();
-    expect(await line(desk).getAttribute("role")).toBe("status");
+    expect(await line(desk).getAttribute("aria-live")).toBe("polite");
     expect(await said(desk)).toBe("");
 
     const phone = await openPage(browser, server.url, member.agent, { viewport: PHONE });

@@ -15,8 +15,8 @@ interface PresenceBarProps {
 /**
  * Above the staff's composer (issue 26): the colleagues who have this conversation open, and
  * who is typing, so that two people do not answer the client at once. The line is a polite
- * live region, so a screen reader hears "Sam is typing…" without losing its place; it keeps
- * its place in the layout while empty, so the composer does not jump.
+ * live region, so a screen reader hears "Sam is typing…" without losing its place; it stays in
+ * the page while empty (a live region must be there before it speaks) and takes no room then.
  */
 export function PresenceBar({ people, viewerTyping }: PresenceBarProps) {
   const line = describePresence(people, viewerTyping);
@@ -27,7 +27,9 @@ export function PresenceBar({ people, viewerTyping }: PresenceBarProps) {
       className={`presence-bar${line.collision ? " presence-bar--collision" : ""}${
         people.length === 0 ? " presence-bar--empty" : ""
       }`}
-      role="status"
+      // A live region without role="status": the conversation's one status is the
+      // new-message announcer, which tests and screen-reader users find by that role.
+      aria-live="polite"
     >
       {people.length > 0 && (
         <>
