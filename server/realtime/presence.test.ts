@@ -160,6 +160,27 @@ describe("presence over the websocket", () => {
     await waitForList(owner, elsewhere.id, ["Sam Staff viewing"]);
   });
 
+  it("a member who loses the client leaves its conversation at once", async () => {
+    const a = await team();
+    const owner = await open(a.owner);
+    const assigned = await open(a.assigned);
+    const id = a.client.id;
+    assigned.send(presence(id, "typing"));
+    await waitForList(owner, id, ["Sam Staff typing"]);
+    const put = await a.owner.agent.put(`/api/clients/${id}/assignees`, {
+      userIds: [a.unassigned.id],
+    });
+    expect(put.status).toBe(200);
+    await waitForList(owner, id, []);
+    // And what they say about it now is ignored.
+    assigned.send(presence(id, "viewing"));
+    await assigned.roundTrip();
+    const admin = await open(a.admin);
+    admin.send(presence(id, "viewing"));
+    await waitForList(owner, id, ["Adam Admin viewing"]);
+    expect(latest(admin, id)).toEqual([]);
+  });
+
   it("ignores malformed frames and a socket's frames past its budget, and keeps the socket", async () => {
     const a = await team();
     const owner = await open(a.owner);
