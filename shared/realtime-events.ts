@@ -18,6 +18,7 @@
  * the same checks. Close codes and types live in shared/realtime.ts, which has no zod.
  */
 import * as z from "zod/mini";
+import { PRESENCE_MAX_PEOPLE, presentPersonSchema } from "./realtime-presence";
 import { messageSchema } from "./schemas/message-payload";
 
 /**
@@ -66,6 +67,18 @@ const brandingUpdatedSchema = z.object({
   messageId: z.optional(z.undefined()),
 });
 
+/**
+ * Who else has the conversation open, and who is typing in it (issue 26, presence): the whole
+ * list, the recipient left out, to the staff only (shared/realtime-presence.ts).
+ */
+const presenceSchema = z.object({
+  type: z.literal("presence"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+  people: z.array(presentPersonSchema).check(z.maxLength(PRESENCE_MAX_PEOPLE)),
+});
+export type PresenceEvent = z.infer<typeof presenceSchema>;
+
 /** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
 export const realtimeEventSchema = z.discriminatedUnion("type", [
   newMessageSchema,
@@ -73,6 +86,7 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
   clientJoinedSchema,
   clientAccessChangedSchema,
   brandingUpdatedSchema,
+  presenceSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent["type"];

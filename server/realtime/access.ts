@@ -7,6 +7,9 @@ export interface SocketIdentity {
   userId: string;
   role: "owner" | "client";
   sessionHash: string;
+  /** How colleagues see this person in a conversation's presence (issue 26). */
+  name: string;
+  picture: string | null;
 }
 
 export type SocketAuthResult =
@@ -34,6 +37,9 @@ export async function authenticateSocket(
     userId: user.id,
     role: user.role,
     sessionHash: session.idHash,
+    name: user.fullName,
+    // As presenters/user.ts `fileUrl` makes it (a service may not use presenters).
+    picture: user.profilePicture ? `/api/download/${user.profilePicture}` : null,
   };
   const { expiresAt } = session;
   if (user.role === "owner") return { ok: true, identity, conversations: [], expiresAt };

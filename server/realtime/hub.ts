@@ -1,4 +1,5 @@
 import type { RealtimeEvent } from "../../shared/realtime";
+import type { PresenceState } from "../../shared/realtime-presence";
 import type { Role } from "../../shared/schemas/user";
 import type { MessageViews, RealtimePublisher } from "./events";
 
@@ -13,6 +14,8 @@ export type HubMessage =
    * their hash).
    */
   | { kind: "session_ended"; sessionHash: string; afterMs?: number }
+  /** A staff member's socket is viewing, typing in or has left a conversation (issue 26). */
+  | ({ kind: "presence" } & PresenceAnnouncement)
   /**
    * Local only, never transmitted: this instance may have missed messages (its cross-instance
    * link was down), so its sockets should reconnect and catch up.
@@ -23,6 +26,20 @@ export type HubMessage =
    * announced (server/db/cached-rows.ts); the caches reading that table forget what they hold.
    */
   | { kind: "rows_changed"; table: string };
+
+/**
+ * What one socket is doing in one conversation, as every instance hears it. `connectionId`
+ * names the socket (random); its user's name and picture travel along, so that no instance
+ * reads them again.
+ */
+export interface PresenceAnnouncement {
+  clientId: string;
+  connectionId: string;
+  userId: string;
+  name: string;
+  picture: string | null;
+  state: PresenceState;
+}
 
 type Listener = (message: HubMessage) => void;
 
@@ -77,6 +94,11 @@ export class RealtimeHub implements RealtimePublisher {
         ? { kind: "session_ended", sessionHash, afterMs }
         : { kind: "session_ended", sessionHash },
     );
+  }
+
+  /** Tells every instance (this one included) what a socket is doing in a conversation. */
+  async announcePresence(announcement: PresenceAnnouncement): Promise<void> {
+    await this.transmit({ kind: "presence", ...announcement });
   }
 
   protected async transmit(message: HubMessage): Promise<void> {

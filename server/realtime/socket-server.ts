@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
@@ -19,13 +20,17 @@ import { MembersCache } from "./members-cache";
 import { readRealtimeEvent } from "./wire";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../db/database-unavailable";
 import { PRESENCE_REFRESH_MS, type SocketPresence } from "../push/presence";
+import { ConversationPresence, type PresenceTimings } from "./conversation-presence";
+import { readPresenceFrame } from "./presence-frame";
+import { isUuid } from "../validate";
+import type { PresenceFrame, PresentPerson } from "../../shared/realtime-presence";
 
 /** Re-exported for the server's own callers; defined once in shared/realtime.ts. */
 export { CLOSE_CODES };
 
 export interface SocketServerOptions {
   path: string;
-  /** Largest frame a client may send; clients send nothing but control frames. */
+  /** Largest frame a client may send: control frames and presence frames (tiny). */
   maxPayload: number;
   /** Each socket's ping interval; a socket that did not answer the previous ping is dropped. */
   heartbeatMs: number;
@@ -35,6 +40,8 @@ export interface SocketServerOptions {
   maxSocketsPerUser: number;
   /** A socket that lets this much unsent data pile up is dropped (it reconnects and catches up). */
   maxBufferedBytes: number;
+  /** Who is in which conversation (issue 26): heartbeat, expiry, typing's end. */
+  presence: Partial<PresenceTimings>;
 }
 
 export const DEFAULT_SOCKET_OPTIONS: SocketServerOptions = {
@@ -44,7 +51,15 @@ export const DEFAULT_SOCKET_OPTIONS: SocketServerOptions = {
   membersTtlMs: 60_000,
   maxSocketsPerUser: 20,
   maxBufferedBytes: 1024 * 1024,
+  presence: {},
 };
+
+/**
+ * Frames a socket may send: a burst of this many, then this many a second. A browser sends
+ * one on opening or leaving a conversation and one every 3 s while typing; the rest is ignored.
+ */
+const FRAME_BURST = 10;
+const FRAMES_PER_SECOND = 2;
 
 interface PendingDelivery {
   event: RealtimeEvent;
@@ -58,6 +73,13 @@ interface PendingDelivery {
 interface Connection extends SocketIdentity {
   ws: WebSocket;
   alive: boolean;
+  /** Names this socket in presence announcements (every instance keeps it apart). */
+  connectionId: string;
+  /** Frames it may still send now, and when that was worked out (a token bucket). */
+  frameTokens: number;
+  framesCountedAt: number;
+  /** The frame being handled: the next waits for it, so a socket's frames keep their order. */
+  handling: Promise<void>;
   /** This socket's pings (its own timer: sockets opened at different times ping apart). */
   heartbeat?: NodeJS.Timeout;
   /** Fires when the session expires, unless the session was extended meanwhile. */
@@ -92,6 +114,8 @@ export class RealtimeSocketServer {
   private readonly stopCounting: () => void;
   /** Who has a socket here, for the other instances too (a push goes only to the absent). */
   private readonly presence: SocketPresence;
+  /** Which staff are in which conversation, typing or not (issue 26). */
+  private readonly conversations: ConversationPresence;
 
   constructor(
     private readonly services: Services,
@@ -111,6 +135,14 @@ export class RealtimeSocketServer {
       maxBufferedChunks: 64,
       closeTimeout: 5_000,
     } as ConstructorParameters<typeof WebSocketServer>[0]);
+    this.conversations = new ConversationPresence({
+      announce: (announcement) => services.realtime.announcePresence(announcement),
+      changed: (clientId, people) => this.tellPresence(clientId, people),
+      now: () => performance.now(),
+      onError: (error) =>
+        services.logger.warn({ err: error }, "realtime: presence announcement failed"),
+      timings: this.options.presence,
+    });
     this.unsubscribe = services.realtime.subscribe((message) => this.onHubMessage(message));
     this.presence = services.presence;
     // One row per instance, whatever the number of sockets (server/push/presence.ts).
@@ -150,8 +182,10 @@ export class RealtimeSocketServer {
         ? Promise.resolve()
         : new Promise<void>((resolve) => ws.once("close", () => resolve())),
     );
+    // Each socket's conversation is left on the way (the other instances hear of it).
     for (const connection of this.allConnections())
       this.drop(connection, CLOSE_CODES.resync, "Server restarting");
+    this.conversations.close();
     // A peer that does not finish the closing handshake is cut after a short wait.
     const cut = setTimeout(() => {
       for (const ws of sockets) ws.terminate();
@@ -226,7 +260,15 @@ export class RealtimeSocketServer {
   }
 
   private register(ws: WebSocket, identity: SocketIdentity, expiresAt: Date) {
-    const connection: Connection = { ...identity, ws, alive: true };
+    const connection: Connection = {
+      ...identity,
+      ws,
+      alive: true,
+      connectionId: randomUUID(),
+      frameTokens: FRAME_BURST,
+      framesCountedAt: performance.now(),
+      handling: Promise.resolve(),
+    };
     addTo(this.byUser, identity.userId, connection);
     addTo(this.bySession, identity.sessionHash, connection);
     connection.heartbeat = setInterval(() => this.keepAlive(connection), this.options.heartbeatMs);
@@ -235,8 +277,10 @@ export class RealtimeSocketServer {
     ws.on("pong", () => {
       connection.alive = true;
     });
-    // Clients have nothing to say; what they send is ignored (maxPayload bounds its size).
-    ws.on("message", () => undefined);
+    // Staff say where they are (presence); anything else is ignored (maxPayload bounds it).
+    ws.on("message", (data, isBinary) => {
+      if (!isBinary) this.onFrame(connection, data.toString());
+    });
     ws.on("error", (error) => {
       this.services.logger.debug({ err: error, userId: identity.userId }, "realtime: socket error");
     });
@@ -283,8 +327,12 @@ export class RealtimeSocketServer {
         for (const connection of this.allConnections())
           this.drop(connection, CLOSE_CODES.resync, "Reconnect");
         return;
+      case "presence":
+        this.conversations.receive(message);
+        return;
       case "access_changed":
         this.members.forgetConversations([message.clientId]);
+        this.recheckPresence(message.clientId);
         this.tell(message.userIds, { type: "client_access_changed", clientId: message.clientId });
         return;
       case "rows_changed":
@@ -344,6 +392,101 @@ export class RealtimeSocketServer {
         }
       }
     }
+  }
+
+  /**
+   * A presence frame from a socket: ignored unless it is a staff member's, well formed, within
+   * the socket's frame budget and about a client that person has. Never answered with an
+   * error: a client id one may not see looks like one that does not exist.
+   */
+  private onFrame(connection: Connection, text: string): void {
+    if (connection.role !== "owner" || !this.isOpen(connection)) return;
+    if (!this.takeFrameToken(connection)) return;
+    const frame = readPresenceFrame(text);
+    if (!frame || !isUuid(frame.clientId)) return;
+    connection.handling = connection.handling.then(() => this.handleFrame(connection, frame));
+  }
+
+  private async handleFrame(connection: Connection, frame: PresenceFrame): Promise<void> {
+    const { clientId, state } = frame;
+    const report = () =>
+      this.conversations.report({
+        clientId,
+        connectionId: connection.connectionId,
+        userId: connection.userId,
+        name: connection.name,
+        picture: connection.picture,
+        state,
+      });
+    // Leaving needs no look-up: it only ever removes this socket's own entry.
+    if (state === "idle") {
+      report();
+      return;
+    }
+    try {
+      const members = await this.members.get(clientId);
+      if (!members?.staffIds.includes(connection.userId) || !this.isOpen(connection)) return;
+      const arriving = this.conversations.conversationOf(connection.connectionId) !== clientId;
+      report();
+      // Who is there already, at once: the others' list changes only when this person is new.
+      if (arriving) this.tellConnection(connection, clientId, this.conversations.people(clientId));
+    } catch (error) {
+      this.services.logger.warn({ err: error }, "realtime: presence look-up failed");
+    }
+  }
+
+  private takeFrameToken(connection: Connection): boolean {
+    const now = performance.now();
+    connection.frameTokens = Math.min(
+      FRAME_BURST,
+      connection.frameTokens + ((now - connection.framesCountedAt) / 1000) * FRAMES_PER_SECOND,
+    );
+    connection.framesCountedAt = now;
+    if (connection.frameTokens < 1) return false;
+    connection.frameTokens -= 1;
+    return true;
+  }
+
+  /** Tells this instance's staff sockets who is in `clientId`, each without themselves. */
+  private tellPresence(clientId: string, people: PresentPerson[]): void {
+    if (this.byUser.size === 0) return;
+    this.members
+      .get(clientId)
+      .then((members) => {
+        for (const userId of members?.staffIds ?? []) {
+          for (const connection of this.byUser.get(userId) ?? []) {
+            this.tellConnection(connection, clientId, people);
+          }
+        }
+      })
+      .catch((error) => {
+        this.services.logger.warn({ err: error }, "realtime: presence delivery failed");
+      });
+  }
+
+  private tellConnection(connection: Connection, clientId: string, people: PresentPerson[]) {
+    if (!this.writable(connection)) return;
+    const others = people.filter((person) => person.userId !== connection.userId);
+    connection.ws.send(JSON.stringify({ type: "presence", clientId, people: others }));
+  }
+
+  /** Who has `clientId` changed: this instance's sockets there that lost it leave it. */
+  private recheckPresence(clientId: string): void {
+    const inside = this.allConnections().filter(
+      (connection) => this.conversations.conversationOf(connection.connectionId) === clientId,
+    );
+    if (inside.length === 0) return;
+    this.members
+      .get(clientId)
+      .then((members) => {
+        for (const connection of inside) {
+          if (!members?.staffIds.includes(connection.userId))
+            this.conversations.left(connection.connectionId);
+        }
+      })
+      .catch((error) => {
+        this.services.logger.warn({ err: error }, "realtime: presence re-check failed");
+      });
   }
 
   /** Sends `event` to these users' sockets on this instance. */
@@ -430,6 +573,7 @@ export class RealtimeSocketServer {
   }
 
   private forget(connection: Connection): void {
+    this.conversations.left(connection.connectionId);
     clearInterval(connection.heartbeat);
     clearTimeout(connection.expiry);
     removeFrom(this.bySession, connection.sessionHash, connection);

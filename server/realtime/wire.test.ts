@@ -37,6 +37,36 @@ describe("hub wire format", () => {
       expect(decodeHubMessage(JSON.stringify({ kind: "event", event, sides: wrong }))).toBeNull();
   });
 
+  it("carries presence announcements, checks every field, and never a presence event to both sides", () => {
+    const announcement = {
+      kind: "presence" as const,
+      clientId: randomUUID(),
+      connectionId: randomUUID(),
+      userId: randomUUID(),
+      name: "Sam Staff",
+      picture: "/api/download/abc123.png",
+      state: "typing" as const,
+    };
+    const [payload] = encodeHubMessage(announcement);
+    expect(decodeHubMessage(payload!)).toEqual(announcement);
+    expect(decodeHubMessage(JSON.stringify({ ...announcement, picture: null }))).toEqual({
+      ...announcement,
+      picture: null,
+    });
+    for (const wrong of [
+      { clientId: "x" },
+      { userId: 1 },
+      { state: "dancing" },
+      { name: "x".repeat(201) },
+      { picture: "https://evil.example/a.png" },
+    ]) {
+      expect(decodeHubMessage(JSON.stringify({ ...announcement, ...wrong }))).toBeNull();
+    }
+    // Presence goes to the staff only: published as an event, which both sides hear, it is not.
+    const asEvent = { type: "presence", clientId: announcement.clientId, people: [] };
+    expect(decodeHubMessage(JSON.stringify({ kind: "event", event: asEvent }))).toBeNull();
+  });
+
   it("carries a new message's views when they fit in a payload, and checks them on arrival", () => {
     const event = { type: "new_message" as const, clientId: randomUUID(), messageId: randomUUID() };
     const view = (content: string, senderName = "Olivia Owner") =>

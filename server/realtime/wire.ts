@@ -1,5 +1,6 @@
 import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
 import type { Role } from "../../shared/schemas/user";
+import { PRESENCE_STATES, type PresenceState } from "../../shared/realtime-presence";
 import { isUuid } from "../validate";
 import type { HubMessage } from "./hub";
 import { packViews, unpackViews } from "./packed-views";
@@ -15,6 +16,9 @@ export function readRealtimeEvent(value: unknown): RealtimeEvent | null {
   const parsed = realtimeEventSchema.safeParse(value);
   if (!parsed.success || !isUuid(parsed.data.clientId)) return null;
   const event = parsed.data;
+  // Presence is for the staff only and has its own way (HubMessage "presence"): an event that
+  // would go to both sides of a conversation is never one.
+  if (event.type === "presence") return null;
   // A message goes out only as each side's own view (views), never as one copy for both sides.
   if (event.type === "new_message" && event.message) {
     const { message: _sameForBoth, ...ids } = event;
@@ -78,6 +82,7 @@ export function encodeHubMessage(message: HubMessage): string[] {
       return payloads;
     }
     case "session_ended":
+    case "presence":
       return [JSON.stringify(message)];
     case "resync":
     case "rows_changed":
@@ -174,6 +179,7 @@ function decodeMessage(value: unknown): HubMessage | null {
   ) {
     return { kind: "access_changed", clientId: record.clientId, userIds: [...record.userIds] };
   }
+  if (record.kind === "presence") return readPresence(record);
   if (
     record.kind === "session_ended" &&
     typeof record.sessionHash === "string" &&
@@ -187,4 +193,25 @@ function decodeMessage(value: unknown): HubMessage | null {
       : { kind: "session_ended", sessionHash: record.sessionHash };
   }
   return null;
+}
+
+/** A profile picture's address as the server makes it (presenters/user.ts fileUrl). */
+const PICTURE_URL = /^\/api\/download\/[A-Za-z0-9._-]{1,200}$/;
+
+/** A presence announcement from another instance; null unless every field checks out. */
+function readPresence(record: Record<string, unknown>): HubMessage | null {
+  const { clientId, connectionId, userId, name, picture, state } = record;
+  if (!isUuid(clientId) || !isUuid(connectionId) || !isUuid(userId)) return null;
+  if (typeof name !== "string" || name.length > 200) return null;
+  if (picture !== null && !(typeof picture === "string" && PICTURE_URL.test(picture))) return null;
+  if (!PRESENCE_STATES.includes(state as PresenceState)) return null;
+  return {
+    kind: "presence",
+    clientId,
+    connectionId,
+    userId,
+    name,
+    picture,
+    state: state as PresenceState,
+  };
 }

@@ -2,7 +2,7 @@ import WebSocket, { type ClientOptions } from "ws";
 import type { RealtimeEvent as SentEvent } from "../../shared/realtime";
 import type { MessagePayload } from "../../shared/schemas/message-payload";
 
-/** An event as received; `messageId` is absent on client_joined. */
+/** An event as received; `messageId` is absent on client_joined and presence. */
 export type RealtimeEvent = SentEvent & {
   messageId?: string;
   /** new_message only: the message as this socket's side sees it, and the one before it. */
@@ -112,6 +112,19 @@ export class TestSocket {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Sends a frame: a value as JSON, a string as it is. */
+  send(frame: unknown): void {
+    this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  }
+
+  /** Resolves once the server answered a ping: every frame sent before has been read by then. */
+  roundTrip(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ws.once("pong", () => resolve());
+      this.ws.ping();
+    });
   }
 
   close(): void {

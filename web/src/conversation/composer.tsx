@@ -37,6 +37,8 @@ interface ComposerProps {
    * the team only. Never in the portal.
    */
   notes?: boolean;
+  /** A keystroke that changed the text (the staff's presence: "Sam is typing…"). */
+  onTyping?: () => void;
 }
 
 type Mode = "reply" | "note";
@@ -49,6 +51,7 @@ export function Composer({
   disabled = false,
   placeholder,
   notes = false,
+  onTyping,
 }: ComposerProps) {
   const [text, setText] = useState("");
   const [mode, setMode] = useState<Mode>("reply");
@@ -167,7 +170,11 @@ export function Composer({
         placeholder={note ? "Write an internal note" : placeholder}
         aria-describedby={note ? `${hintId}-note ${hintId}` : hintId}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          // Emptying the field is not typing a reply.
+          if (event.target.value.trim()) onTyping?.();
+        }}
         onKeyDown={onKeyDown}
       />
       <p id={hintId} className="visually-hidden">

@@ -12,11 +12,13 @@ import { useMessages, useSendMessage } from "./messages-query";
 import { NewMessageAnnouncer } from "./new-message-announcer";
 import type { OutboxEntry } from "./outbox";
 import { PendingFiles, pendingFiles } from "./pending-files";
+import { PresenceBar } from "./presence-bar";
 import { UnsentMessages, useUnsentInList } from "./unsent-messages";
 import { type OlderPages, useChatScroll } from "./use-chat-scroll";
 import { useFileDrop } from "./use-file-drop";
 import { useFocusMessage } from "./use-focus-message";
 import { useMarkRead } from "./use-mark-read";
+import { usePresence } from "./use-presence";
 import "./conversation.css";
 
 export type ViewerRole = "owner" | "client";
@@ -79,6 +81,8 @@ function ConversationView({
   } = useMessages(clientId);
   const send = useSendMessage(clientId);
   const toast = useToast();
+  // Colleagues viewing and typing here (issue 26); the staff's side only.
+  const presence = usePresence(clientId, viewerRole === "owner");
   /** The Upload File dialog: closed (null), open empty (true) or with a dropped file. */
   const [upload, setUpload] = useState<File | true | null>(null);
 
@@ -109,6 +113,7 @@ function ConversationView({
   ) => {
     // Your own message always shows, wherever you had scrolled to.
     scroll.followNewest();
+    presence.onSent();
     send.send(content, callbacks, messages?.at(-1)?.id, visibility);
   };
 
@@ -196,8 +201,12 @@ function ConversationView({
           Drop the file to upload it
         </div>
       )}
+      {viewerRole === "owner" && (
+        <PresenceBar people={presence.people} viewerTyping={presence.typing} />
+      )}
       <Composer
         onAttach={() => setUpload(true)}
+        onTyping={presence.onTyping}
         onSend={sendMessage}
         sending={send.sending}
         disabled={isError}

@@ -81,6 +81,8 @@ export interface SocketLike {
   onclose: ((event: CloseEvent) => void) | null;
   onerror: ((event: Event) => void) | null;
   close(code?: number, reason?: string): void;
+  /** Presence frames (issue 26) are the only thing a page sends. */
+  send?(data: string): void;
 }
 
 export interface RealtimeOptions {
@@ -108,6 +110,8 @@ export interface RealtimeOptions {
 
 export interface RealtimeConnection {
   readonly status: RealtimeStatus;
+  /** Sends a frame while the socket is open; false (nothing sent) otherwise. */
+  send(data: string): boolean;
   /** Closes the socket for good (e.g. the page unmounts). */
   close(): void;
 }
@@ -213,6 +217,16 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   return {
     get status() {
       return status;
+    },
+    send(data) {
+      if (status !== "open" || !socket?.send) return false;
+      try {
+        socket.send(data);
+        return true;
+      } catch {
+        // Closing meanwhile: the close event reconnects, and the page says it again then.
+        return false;
+      }
     },
     close() {
       if (stopped && status !== "ended") return;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { installedConnectivity } from "../api/installed-connectivity";
 import { apiUrl } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { presenceStore } from "./presence-store";
 import {
   connectRealtime,
   type RealtimeEvent,
@@ -36,6 +37,10 @@ export function invalidationsFor(
           [...queryKeys.allSearches],
         ]
       : [];
+  }
+  if (event.type === "presence") {
+    // Who else is in a conversation (issue 26): nothing to fetch (presenceStore has it).
+    return [];
   }
   if (event.type === "branding_updated") {
     // The portal shows the owner's colours, logo, names and picture from the client's details,
@@ -97,13 +102,23 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
         // Open: the server is there. A drop: the connectivity model checks whether it still is.
         if (next === "open") connectivity?.reportSocket(true);
         else if (next === "reconnecting") connectivity?.reportSocket(false);
+        if (next !== "open" && side === "owner") presenceStore.disconnected();
       },
-      onEvent: (event) =>
+      onEvent: (event) => {
+        if (event.type === "presence") {
+          if (side === "owner") presenceStore.receive(event);
+          return;
+        }
         invalidate(
           queryClient,
           invalidationsFor(event, side, placeMessage?.(queryClient, event) ?? false),
-        ),
-      onConnected: () => invalidate(queryClient, catchUpInvalidations(side)),
+        );
+      },
+      onConnected: () => {
+        invalidate(queryClient, catchUpInvalidations(side));
+        // Only the staff say where they are; the server ignores a client's frames anyway.
+        if (side === "owner") presenceStore.connected((data) => connection.send(data));
+      },
       onEnded: (code) => {
         // The server says to ask who is signed in now (the access is gone).
         void queryClient.invalidateQueries({ queryKey: queryKeys.user });
@@ -118,7 +133,10 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
         }
       },
     });
-    return () => connection.close();
+    return () => {
+      connection.close();
+      if (side === "owner") presenceStore.disconnected();
+    };
   }, [queryClient, side, placeMessage]);
 
   return status;

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { PRESENCE_TYPING_ENDS_MS, type PresentPerson } from "../../../shared/realtime-presence";
+import { presenceStore } from "../realtime/presence-store";
+
+const NOBODY: readonly PresentPerson[] = [];
+const noSubscription = () => () => undefined;
+
+export interface Presence {
+  /** Colleagues in this conversation (the viewer left out). */
+  people: readonly PresentPerson[];
+  /** The viewer typed within the last few seconds. */
+  typing: boolean;
+  /** A keystroke in the composer. */
+  onTyping: () => void;
+  /** The viewer's message went: they are viewing again. */
+  onSent: () => void;
+}
+
+/**
+ * The staff's presence in one conversation (issue 26): viewing while it is open and the tab
+ * visible, typing from a keystroke until PRESENCE_TYPING_ENDS_MS after the last one, idle when
+ * it closes or the tab is hidden. Off in the client portal (`enabled` false).
+ */
+export function usePresence(clientId: string, enabled: boolean): Presence {
+  const [typing, setTyping] = useState(false);
+  const typingEnds = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const people = useSyncExternalStore(
+    enabled ? (listener) => presenceStore.subscribe(listener) : noSubscription,
+    () => (enabled ? presenceStore.people(clientId) : NOBODY),
+  );
+
+  const stopTyping = useCallback(() => {
+    if (typingEnds.current) clearTimeout(typingEnds.current);
+    typingEnds.current = null;
+    setTyping(false);
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const say = () => {
+      if (document.visibilityState === "visible") presenceStore.report(clientId, "viewing");
+      else {
+        stopTyping();
+        presenceStore.report(clientId, "idle");
+      }
+    };
+    say();
+    document.addEventListener("visibilitychange", say);
+    return () => {
+      document.removeEventListener("visibilitychange", say);
+      stopTyping();
+      presenceStore.report(clientId, "idle");
+    };
+  }, [clientId, enabled, stopTyping]);
+
+  const onTyping = useCallback(() => {
+    if (!enabled) return;
+    presenceStore.report(clientId, "typing");
+    setTyping(true);
+    if (typingEnds.current) clearTimeout(typingEnds.current);
+    typingEnds.current = setTimeout(() => {
+      typingEnds.current = null;
+      setTyping(false);
+      presenceStore.report(clientId, "viewing");
+    }, PRESENCE_TYPING_ENDS_MS);
+  }, [clientId, enabled]);
+
+  const onSent = useCallback(() => {
+    if (!enabled) return;
+    stopTyping();
+    presenceStore.report(clientId, "viewing");
+  }, [clientId, enabled, stopTyping]);
+
+  return { people, typing, onTyping, onSent };
+}
