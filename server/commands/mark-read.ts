@@ -1,5 +1,4 @@
 import type { Knex } from "knex";
-import type { Role } from "../../shared/schemas/user";
 import type { Services } from "../context";
 import type { Client, User } from "../models";
 import { visibilitiesFor } from "../policies/conversation-sides";
@@ -7,18 +6,18 @@ import { seqOf } from "../queries/load-conversation";
 import { rescheduleAfterRead } from "./notification-schedule";
 
 /**
- * Moves a side's read mark forward to `seq` (never back). True when it moved: only then does
+ * Moves a person's read mark forward to `seq` (never back). True when it moved: only then does
  * the other side need to hear about it.
  */
 export async function advanceReadState(
   db: Knex,
   clientId: string,
-  role: Role,
+  reader: Pick<User, "id" | "role">,
   seq: number,
 ): Promise<boolean> {
   const moved = await db("notificationStates")
-    .insert({ clientId, recipientRole: role, lastReadSeq: seq })
-    .onConflict(["clientId", "recipientRole"])
+    .insert({ clientId, recipientRole: reader.role, recipientUserId: reader.id, lastReadSeq: seq })
+    .onConflict(["clientId", "recipientUserId"])
     .merge({ lastReadSeq: seq })
     .where("notificationStates.lastReadSeq", "<", seq)
     .returning("lastReadSeq");
@@ -26,8 +25,8 @@ export async function advanceReadState(
 }
 
 /**
- * Marks the conversation read up to `messageId` for the actor's side and, in the same
- * transaction, cancels or restarts their pending email and records MessagesRead.
+ * Marks the conversation read up to `messageId` for the actor and, in the same transaction,
+ * cancels or restarts their own pending email and records MessagesRead.
  */
 export async function markRead(
   services: Services,
@@ -37,8 +36,8 @@ export async function markRead(
 ): Promise<void> {
   const seq = await seqOf(services.db, client.id, messageId, visibilitiesFor(actor.role));
   const recorded = await services.db.transaction(async (trx) => {
-    if (!(await advanceReadState(trx, client.id, actor.role, seq))) return null;
-    await rescheduleAfterRead(trx, client.id, actor.role, services.clock.now());
+    if (!(await advanceReadState(trx, client.id, actor, seq))) return null;
+    await rescheduleAfterRead(trx, client.id, actor, services.clock.now());
     return await services.events.record(trx, {
       type: "MessagesRead",
       clientId: client.id,

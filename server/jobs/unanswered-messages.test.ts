@@ -354,7 +354,8 @@ async function outboxRowsTo(address: string) {
 }
 
 async function stateOf(clientId: string, recipientRole: "owner" | "client") {
-  const state = await NotificationState.query(server.db).findById([clientId, recipientRole]);
+  // One person per side here: the side's row is theirs.
+  const state = await NotificationState.query(server.db).findOne({ clientId, recipientRole });
   if (!state) throw new Error("no notification state");
   return state;
 }
