@@ -331,7 +331,7 @@ describe("replying to a notification", () => {
 });
 
 describe("a team member's reply (issue 26)", () => {
-  it("posts as the assigned member the notification went to, and stops once they are removed", async () => {
+  it("posts as the assigned member the notification went to, and stops once they are unassigned or removed", async () => {
     const { owner, client } = await conversation();
     const alex = await addTeamMember(server, owner, { fullName: "Alex Assigned" });
     const assigned = await owner.agent.put(`/api/clients/${client.id}/assignees`, {
@@ -350,6 +350,14 @@ describe("a team member's reply (issue 26)", () => {
       authorName: "Alex Assigned",
     });
 
+    // No longer assigned: they may not write there (the address comes back with the client).
+    await owner.agent.put(`/api/clients/${client.id}/assignees`, { userIds: [] });
+    const unassigned = await refusal(
+      gmailReply({ from: alex.email, to: address, text: "Still me, unassigned." }),
+    );
+    expect(unassigned.responseCode).toBe(550);
+    expect(unassigned.response).toContain("This conversation is no longer available");
+
     const removed = await owner.agent.delete(`/api/team/members/${alex.id}`);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     const refused = await refusal(
@@ -359,6 +367,7 @@ describe("a team member's reply (issue 26)", () => {
     expect(refused.response).toContain("5.1.1 No such reply address");
     const after = await messagesOf(owner.agent, client.id);
     expect(after.map((message) => message.content)).not.toContain("Still me, after leaving.");
+    expect(after.map((message) => message.content)).not.toContain("Still me, unassigned.");
   });
 });
 
