@@ -36,7 +36,6 @@ export async function removeContact(
     });
     if (!contact.userId) return null;
     await User.query(trx).patch({ clientId: null }).where({ id: contact.userId, role: "client" });
-    await trx("contactReadMarks").delete().where("userId", contact.userId);
     // Their emailed reply addresses stop working with them.
     await revokeReplyAddresses(trx, client.id, contact.userId, services.clock.now());
     return await endSessionsOf(services, trx, contact.userId);

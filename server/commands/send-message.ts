@@ -38,7 +38,8 @@ const MESSAGE_COLUMNS = `id, seq, client_id as "clientId", sender_id as "senderI
  *   reader that has seen seq N never later finds a smaller one appear, and catch-up by
  *   `after` misses nothing;
  * - sending marks everything up to the new message read and answered by the sender
- *   (cancelling their pending email) and schedules the recipient's (notification-schedule.ts);
+ *   (cancelling their side's pending emails) and schedules the recipients' (notification-
+ *   schedule.ts);
  *   an internal note (issue 26) does neither: it is not an answer, nor anything to the client;
  * - the domain event (`event`: MessageCreated, FileUploaded or VersionUploaded) is written to
  *   the outbox by the same statement, so it exists exactly when the message does; the caller
@@ -51,14 +52,10 @@ export async function appendMessage(
   message: NewMessage,
   event: EventRow,
 ): Promise<Message> {
-  const emails = messageSentCtes(sender.role, message.sentAt);
+  const emails = messageSentCtes(sender, message.sentAt);
   const statement = db.raw(
     `with conversation as (
-       select c.id, c.joined_at, c.email_notification_delay as client_delay,
-              o.email_notification_delay as owner_delay
-         from clients c join users o on o.id = c.owner_id
-        where c.id = ?
-          for no key update of c
+       select c.id from clients c where c.id = ? for no key update of c
      ), message as (
        insert into messages (id, client_id, sender_id, sender_role, content, file_id,
                              requires_feedback, feedback_status, visibility)

@@ -15,10 +15,12 @@ import {
   type WaitingMessage,
 } from "../mail/notification-mails";
 import { issueFeedbackLinks } from "./issue-feedback-links";
+import { notificationRecipients } from "./notification-recipients";
+import { waitingCondition } from "./notification-schedule";
 
 /**
  * The unanswered-messages sweep: takes the due rows of `notification_states`, writes one email
- * per conversation and side covering every message that still waits to the mail outbox
+ * per conversation and person covering every message that still waits for them to the mail outbox
  * (server/mail/outbox.ts, which sends and retries it), and records it in the same transaction.
  *
  * Claiming: one statement moves a batch of due rows' `due_at` to a lease (now + LEASE_MS),
@@ -50,20 +52,21 @@ export interface SweepResult {
   settled: number;
 }
 
-/** A due row with its conversation, and its owner as branding needs them. */
+/**
+ * A due row with its conversation, its person as notification-recipients.ts has them (null
+ * when no longer a recipient: unassigned, removed, the client deleted its user), and the
+ * workspace's owner as branding needs them.
+ */
 interface ClaimedRow extends BrandingOwner {
   clientId: string;
   recipientRole: Role;
+  recipientUserId: string;
   afterSeq: number;
-  ownerId: string;
-  /** The client's user (set once joined; only joined clients are emailed). */
-  clientUserId: string | null;
   attempts: number;
   clientName: string;
-  clientEmail: string;
-  clientDelay: number;
-  ownerEmail: string;
-  ownerDelay: number;
+  recipientEmail: string | null;
+  recipientName: string | null;
+  recipientDelay: number | null;
 }
 
 interface WaitingRow extends WaitingMessage {
@@ -71,20 +74,20 @@ interface WaitingRow extends WaitingMessage {
   /** An owner's file that waits for the client's decision (it gets Approve and Needs Work). */
   awaitsDecision: boolean;
   clientId: string;
-  recipientRole: Role;
+  recipientUserId: string;
   seq: number;
   total: number;
 }
 
 interface Outcome {
   clientId: string;
-  recipientRole: Role;
+  recipientUserId: string;
   /** The newest seq the email covered (0 when nothing was sent). */
   notifiedSeq: number;
 }
 
-const keyOf = (row: { clientId: string; recipientRole: Role }) =>
-  `${row.clientId}/${row.recipientRole}`;
+const keyOf = (row: { clientId: string; recipientUserId: string }) =>
+  `${row.clientId}/${row.recipientUserId}`;
 
 export async function sendUnansweredNotifications(services: Services): Promise<SweepResult> {
   const result: SweepResult = { claimed: 0, sent: 0, failed: 0, settled: 0 };
@@ -127,17 +130,17 @@ async function sendBatch(services: Services, batch: Batch, result: SweepResult):
   await forEachLimited(batch.claimed, PARALLEL_SENDS, async (row) => {
     const messages = batch.waiting.get(keyOf(row)) ?? [];
     const newest = messages.at(-1);
-    if (!newest) {
+    if (!newest || row.recipientEmail === null) {
       result.settled += 1;
-      done.push({ clientId: row.clientId, recipientRole: row.recipientRole, notifiedSeq: 0 });
+      done.push({ clientId: row.clientId, recipientUserId: row.recipientUserId, notifiedSeq: 0 });
       return;
     }
     try {
-      mails.push(await mailFor(services, row, messages));
+      mails.push(await mailFor(services, row, row.recipientEmail, messages));
       result.sent += 1;
       done.push({
         clientId: row.clientId,
-        recipientRole: row.recipientRole,
+        recipientUserId: row.recipientUserId,
         notifiedSeq: newest.seq,
       });
     } catch (error) {
@@ -161,17 +164,18 @@ export async function claimDue(
 ): Promise<ClaimedRow[]> {
   const claimed: { rows: ClaimedRow[] } = await services.db.raw(
     `with due as (
-       select client_id, recipient_role from notification_states
+       select client_id, recipient_user_id from notification_states
         where due_at <= ? order by due_at limit ? for update skip locked)
      update notification_states ns set due_at = ?
-       from due, clients c, users o
-      where ns.client_id = due.client_id and ns.recipient_role = due.recipient_role
-        and c.id = ns.client_id and o.id = c.owner_id
+       from due join clients c on c.id = due.client_id join users o on o.id = c.owner_id
+       left join ${notificationRecipients("due.client_id")} r
+         on r.user_id = due.recipient_user_id
+      where ns.client_id = due.client_id and ns.recipient_user_id = due.recipient_user_id
      returning ns.client_id as "clientId", ns.recipient_role as "recipientRole",
+       ns.recipient_user_id as "recipientUserId",
        greatest(ns.last_read_seq, ns.last_notified_seq) as "afterSeq", ns.attempts,
-       c.owner_id as "ownerId", c.user_id as "clientUserId",
-       c.name as "clientName", c.email as "clientEmail", c.email_notification_delay as "clientDelay",
-       o.email as "ownerEmail", o.email_notification_delay as "ownerDelay",
+       c.name as "clientName", r.email as "recipientEmail", r.name as "recipientName",
+       r.delay_minutes as "recipientDelay",
        o.full_name as "fullName", o.company_name as "companyName", o.account_tier as "accountTier",
        o.company_logo as "companyLogo", o.primary_color as "primaryColor",
        o.background_color as "backgroundColor", o.text_color as "textColor"`,
@@ -181,8 +185,9 @@ export async function claimDue(
 }
 
 /**
- * For every claimed row, the other side's messages past its read and notified marks: the
- * newest QUOTED_MESSAGES, oldest first, each with the total count. One query for the batch.
+ * For every claimed row, the messages that wait for its person (past their read and notified
+ * marks and their side's last answer): the newest QUOTED_MESSAGES, oldest first, each with the
+ * total count. One query for the batch.
  */
 async function loadWaiting(
   services: Services,
@@ -190,21 +195,23 @@ async function loadWaiting(
 ): Promise<Map<string, WaitingRow[]>> {
   const wanted = claimed.map((row) => ({
     client_id: row.clientId,
+    recipient_user_id: row.recipientUserId,
     recipient_role: row.recipientRole,
     after_seq: row.afterSeq,
   }));
   const found: { rows: WaitingRow[] } = await services.db.raw(
-    `select w.client_id as "clientId", w.recipient_role as "recipientRole",
+    `select w.client_id as "clientId", w.recipient_user_id as "recipientUserId",
             x.id, x.seq, x.content, x.file_name as "fileName", x.awaits_decision as "awaitsDecision", x.total
-       from json_to_recordset(?::json) as w(client_id uuid, recipient_role text, after_seq bigint)
+       from json_to_recordset(?::json)
+         as w(client_id uuid, recipient_user_id uuid, recipient_role text, after_seq bigint)
        cross join lateral (
          select m.id, m.seq, m.content, f.original_name as file_name,
                 (m.sender_role = 'owner' and m.requires_feedback and m.feedback_status = 'pending'
                   and f.id is not null) as awaits_decision,
                 count(*) over () as total
            from messages m left join files f on f.id = m.file_id
-          where m.client_id = w.client_id and m.sender_role <> w.recipient_role
-            and m.visibility = 'client' and m.seq > w.after_seq
+          where m.client_id = w.client_id
+            and ${waitingCondition("w.client_id", "w.recipient_role", "w.after_seq")}
           order by m.seq desc limit ?) x
       order by x.seq`,
     [JSON.stringify(wanted), QUOTED_MESSAGES],
@@ -218,36 +225,37 @@ async function loadWaiting(
   return byKey;
 }
 
-async function mailFor(services: Services, row: ClaimedRow, messages: WaitingRow[]) {
+async function mailFor(services: Services, row: ClaimedRow, to: string, messages: WaitingRow[]) {
   const { appUrl } = services.config;
   const toOwner = row.recipientRole === "owner";
   const ownerName = ownerDisplayName(row);
   // The client's files that wait for a decision get their Approve and Needs Work links.
   const deciding = toOwner ? [] : messages.filter((m) => m.awaitsDecision).map((m) => m.id);
   const links =
-    deciding.length > 0 && row.clientUserId
+    deciding.length > 0
       ? await issueFeedbackLinks(
           services.db,
           appUrl,
           services.clock.now(),
-          row.clientUserId,
+          row.recipientUserId,
           deciding,
         )
       : new Map<string, DecisionLinks>();
   return unansweredMessagesMail({
-    to: toOwner ? row.ownerEmail : row.clientEmail,
+    to,
     recipientRole: row.recipientRole,
-    recipientName: toOwner ? row.fullName : row.clientName,
+    recipientName: row.recipientName ?? "",
     senderName: toOwner ? row.clientName : ownerName,
     messages: messages.map((m) => ({ ...m, decisionLinks: links.get(m.id) })),
     total: messages[0]?.total ?? messages.length,
-    delayMinutes: toOwner ? row.ownerDelay : row.clientDelay,
+    delayMinutes: row.recipientDelay ?? 0,
     conversationUrl: conversationUrl(appUrl, row.recipientRole, row.clientId),
     settingsUrl: toOwner
       ? `${appUrl}/?settings=notifications`
       : `${appUrl}/client/${row.clientId}?tab=settings`,
-    // Reply by email (server/inbound): an address of this person and conversation.
-    replyTo: await replyToFor(services, toOwner ? row.ownerId : row.clientUserId, row.clientId),
+    // Reply by email (server/inbound): an address of this person and conversation, so that a
+    // team member's reply posts as them.
+    replyTo: await replyToFor(services, row.recipientUserId, row.clientId),
     // The owner's own mail keeps the product's look; their clients see the agency's.
     branding: toOwner
       ? { attachments: [] }
@@ -262,7 +270,7 @@ async function recordOutcomes(trx: Knex.Transaction, done: Outcome[], lease: Dat
   if (done.length === 0) return;
   const rows = done.map((outcome) => ({
     client_id: outcome.clientId,
-    recipient_role: outcome.recipientRole,
+    recipient_user_id: outcome.recipientUserId,
     notified_seq: outcome.notifiedSeq,
   }));
   await trx.raw(
@@ -270,8 +278,8 @@ async function recordOutcomes(trx: Knex.Transaction, done: Outcome[], lease: Dat
         set last_notified_seq = greatest(ns.last_notified_seq, v.notified_seq),
             due_at = case when ns.due_at = ? then null else ns.due_at end,
             attempts = 0, last_error = null
-       from json_to_recordset(?::json) as v(client_id uuid, recipient_role text, notified_seq bigint)
-      where ns.client_id = v.client_id and ns.recipient_role = v.recipient_role`,
+       from json_to_recordset(?::json) as v(client_id uuid, recipient_user_id uuid, notified_seq bigint)
+      where ns.client_id = v.client_id and ns.recipient_user_id = v.recipient_user_id`,
     [lease, JSON.stringify(rows)],
   );
 }
@@ -288,7 +296,13 @@ async function recordFailure(
   const retryAt = givingUp
     ? null
     : new Date(services.clock.now().getTime() + RETRY_MINUTES[attempt - 1]! * 60_000);
-  const context = { err: error, clientId: row.clientId, recipientRole: row.recipientRole, attempt };
+  const context = {
+    err: error,
+    clientId: row.clientId,
+    recipientRole: row.recipientRole,
+    recipientUserId: row.recipientUserId,
+    attempt,
+  };
   if (givingUp) {
     services.logger.error(
       context,
@@ -301,7 +315,7 @@ async function recordFailure(
     `update notification_states
         set attempts = ?, last_error = ?,
             due_at = case when due_at = ? then cast(? as timestamptz) else due_at end
-      where client_id = ? and recipient_role = ?`,
-    [attempt, message.slice(0, 1000), lease, retryAt, row.clientId, row.recipientRole],
+      where client_id = ? and recipient_user_id = ?`,
+    [attempt, message.slice(0, 1000), lease, retryAt, row.clientId, row.recipientUserId],
   );
 }

@@ -1,14 +1,16 @@
 import type { Services } from "../context";
 import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events/events";
-import { Client, Message, User } from "../models";
+import { type Client, Message, User } from "../models";
 import { VISIBILITIES } from "../../shared/schemas/message-payload";
-import { mayRead } from "../policies/conversation-sides";
+import { findClient } from "../policies/clients";
+import { mayRead, recipientIdsOf } from "../policies/conversation-sides";
 import { pushNewMessage } from "../push/push-new-message";
 
 type MessageEvent = Extract<DomainEvent, { messageId: string; senderId: string }>;
 
 /**
- * Pushes a new message to the recipient's browsers that have no open socket (server/push).
+ * Pushes a new message to its recipients' browsers that have no open socket (server/push):
+ * the client user, or the staff the conversation's emails go to.
  * Each notification is tagged with its conversation, so one sent again replaces the first on
  * the device instead of adding a second.
  */
@@ -20,7 +22,8 @@ export const pushListener: EventListener<Services> = {
     // An internal note (issue 26) reaches no one's device: the client may never read it, and
     // the staff are not pushed their own side's messages.
     if (!parts || !mayRead("client", parts.message.visibility)) return;
-    pushNewMessage(services, parts.sender, parts.client, parts.message);
+    const { sender, client, message } = parts;
+    pushNewMessage(services, recipientIdsOf(sender, client), sender, client, message);
   },
 };
 
@@ -33,7 +36,8 @@ async function messageParts(
     return loaded as { sender: User; client: Client; message: Message };
   const [sender, client, message] = await Promise.all([
     User.query(services.db).findById(event.senderId),
-    Client.query(services.db).findById(event.clientId),
+    // With its assignees (the staff to tell), as the client cache keeps them.
+    findClient(services, event.clientId),
     Message.ofConversation(services.db, event.clientId, VISIBILITIES).findOne(
       "m.id",
       event.messageId,

@@ -16,6 +16,7 @@ import { type SignedInOwner, startConversation } from "../../tests/support/facto
 import { hugePng } from "../../tests/support/images";
 import { minimalPdf } from "../../tests/support/pdf";
 import { startTestServer, TEST_INBOUND_DOMAIN, type TestServer } from "../../tests/support/server";
+import { addTeamMember } from "../../tests/support/team";
 import type { ReceivedMail } from "../../tests/support/smtp";
 import { TestSocket } from "../../tests/support/ws-client";
 import { hashToken } from "../auth/sessions";
@@ -326,6 +327,47 @@ describe("replying to a notification", () => {
     expect(await posted()).toHaveLength(1);
     await reply(message);
     expect(await posted()).toHaveLength(1);
+  });
+});
+
+describe("a team member's reply (issue 26)", () => {
+  it("posts as the assigned member the notification went to, and stops once they are unassigned or removed", async () => {
+    const { owner, client } = await conversation();
+    const alex = await addTeamMember(server, owner, { fullName: "Alex Assigned" });
+    const assigned = await owner.agent.put(`/api/clients/${client.id}/assignees`, {
+      userIds: [alex.id],
+    });
+    expect(assigned.status).toBe(200);
+    const mail = await notification(client, alex.email, client.id, "Who is on this?");
+    const address = replyToOf(mail);
+
+    await reply(gmailReply({ from: alex.email, to: address, text: "I am, Alex here." }));
+    const portal = await client.agent.get(`/api/clients/${client.id}/messages`);
+    expect(portal.status).toBe(200);
+    expect(portal.body.at(-1)).toMatchObject({
+      content: "I am, Alex here.",
+      senderRole: "owner",
+      authorName: "Alex Assigned",
+    });
+
+    // No longer assigned: they may not write there (the address comes back with the client).
+    await owner.agent.put(`/api/clients/${client.id}/assignees`, { userIds: [] });
+    const unassigned = await refusal(
+      gmailReply({ from: alex.email, to: address, text: "Still me, unassigned." }),
+    );
+    expect(unassigned.responseCode).toBe(550);
+    expect(unassigned.response).toContain("This conversation is no longer available");
+
+    const removed = await owner.agent.delete(`/api/team/members/${alex.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const refused = await refusal(
+      gmailReply({ from: alex.email, to: address, text: "Still me, after leaving." }),
+    );
+    expect(refused.responseCode).toBe(550);
+    expect(refused.response).toContain("5.1.1 No such reply address");
+    const after = await messagesOf(owner.agent, client.id);
+    expect(after.map((message) => message.content)).not.toContain("Still me, after leaving.");
+    expect(after.map((message) => message.content)).not.toContain("Still me, unassigned.");
   });
 });
 

@@ -16,6 +16,7 @@ import { testDatabase } from "../../tests/support/database";
 import type { TestClock } from "../../tests/support/clock";
 import { type TestAgent, type TestServer, startTestServer } from "../../tests/support/server";
 import type { ReceivedMail } from "../../tests/support/smtp";
+import { addTeamMember, type TeamMember } from "../../tests/support/team";
 import { RETRY_DELAYS_MS } from "../mail/outbox";
 import { NotificationState } from "../models";
 
@@ -308,6 +309,119 @@ function expectBranded(mail: ReceivedMail) {
   expect(mail.text.startsWith("Studio <Nord>\n")).toBe(true);
 }
 
+/**
+ * Issue 26: an agency with two members assigned to the client (Alex after 5 minutes, Bea
+ * after 30), one member who is not, and the owner.
+ */
+async function teamConversation() {
+  const { owner, client } = await conversation();
+  const [alex, bea, uma] = await Promise.all([
+    addTeamMember(server, owner, { fullName: "Alex Assigned" }),
+    addTeamMember(server, owner, { fullName: "Bea Assigned" }),
+    addTeamMember(server, owner, { fullName: "Uma Unassigned" }),
+  ]);
+  for (const [member, delay] of [
+    [alex, 5],
+    [bea, 30],
+    [uma, 1],
+  ] as const) {
+    const set = await member.agent.patch("/api/user/notification-settings", {
+      emailNotificationDelay: delay,
+    });
+    expect(set.status).toBe(200);
+  }
+  const assigned = await owner.agent.put(`/api/clients/${client.id}/assignees`, {
+    userIds: [alex.id, bea.id],
+  });
+  expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+  return { owner, client, alex, bea, uma };
+}
+
+const nobodyElseEmailed = (...people: { email: string }[]) => {
+  for (const person of people) expect(notificationsTo(person.email)).toHaveLength(0);
+};
+
+describe("a team (issue 26)", () => {
+  it("emails each assigned member after their own delay, and neither the owner nor an unassigned member", async () => {
+    const { owner, client, alex, bea, uma } = await teamConversation();
+    await send(client.agent, client.id, "Is the invoice ready?");
+
+    await sweepAfter(4);
+    nobodyElseEmailed(alex, bea, uma, owner);
+    await sweepAfter(1);
+    const [toAlex, ...moreToAlex] = notificationsTo(alex.email);
+    expect(moreToAlex).toHaveLength(0);
+    expect(toAlex?.subject).toBe("New message from Carla Client");
+    expect(toAlex?.text).toContain("Hello Alex Assigned, Carla Client is waiting");
+    expect(toAlex?.text).toContain("Is the invoice ready?");
+    expect(toAlex?.text).toContain("waited 5 minutes");
+    nobodyElseEmailed(bea, uma, owner);
+
+    await sweepAfter(24);
+    nobodyElseEmailed(bea);
+    await sweepAfter(1);
+    const [toBea, ...moreToBea] = notificationsTo(bea.email);
+    expect(moreToBea).toHaveLength(0);
+    expect(toBea?.text).toContain("Hello Bea Assigned, Carla Client is waiting");
+    expect(toBea?.text).toContain("waited 30 minutes");
+
+    await sweepAfter(120);
+    expect(notificationsTo(alex.email)).toHaveLength(1);
+    expect(notificationsTo(bea.email)).toHaveLength(1);
+    nobodyElseEmailed(uma, owner);
+  });
+
+  it("stops only the reader's own email when one member reads", async () => {
+    const { owner, client, alex, bea } = await teamConversation();
+    const waiting = await send(client.agent, client.id, "Did you get the brief?");
+    clock.advanceMinutes(1);
+    await markRead(bea.agent, client.id, waiting);
+
+    await sweepAfter(4);
+    expect(notificationsTo(alex.email)).toHaveLength(1);
+    await sweepAfter(60);
+    nobodyElseEmailed(bea, owner);
+    // The team has read it: the client sees it seen, and nobody's list counts it unread.
+    const list = await alex.agent.get("/api/clients");
+    expect(list.body.find((c: { id: string }) => c.id === client.id)?.unreadCount).toBe(0);
+  });
+
+  it("stops every member's email when one of them answers, and mails only what came after the answer", async () => {
+    const { owner, client, alex, bea } = await teamConversation();
+    await send(client.agent, client.id, "Can we talk tomorrow?");
+    clock.advanceMinutes(1);
+    await send(alex.agent, client.id, "Yes, 10 am works.");
+
+    await sweepAfter(60);
+    nobodyElseEmailed(alex, bea, owner);
+
+    await send(client.agent, client.id, "Great, see you then.");
+    await sweepAfter(30);
+    const [toBea] = notificationsTo(bea.email);
+    expect(toBea?.subject).toBe("New message from Carla Client");
+    expect(toBea?.text).toContain("Great, see you then.");
+    expect(toBea?.text).not.toContain("Can we talk tomorrow?");
+    expect(notificationsTo(alex.email)).toHaveLength(1);
+  });
+
+  it("emails the owner when nobody is assigned, and stops once members are", async () => {
+    const { owner, client } = await conversation();
+    const member: TeamMember = await addTeamMember(server, owner);
+    await send(client.agent, client.id, "Hello?");
+    await sweepAfter(5);
+    expect(notificationsTo(owner.email)).toHaveLength(1);
+    nobodyElseEmailed(member);
+
+    await owner.agent.put(`/api/clients/${client.id}/assignees`, { userIds: [member.id] });
+    const seen = notificationsTo(owner.email)[0]!;
+    await markRead(owner.agent, client.id, await send(client.agent, client.id, "Still there?"));
+    await send(client.agent, client.id, "One more thing.");
+    await sweepAfter(5);
+    expect(notificationsTo(member.email)).toHaveLength(1);
+    expect(notificationsTo(owner.email)).toEqual([seen]);
+  });
+});
+
 describe("delivery failures", () => {
   it("goes to the outbox once; the outbox retries with backoff until a refusing SMTP server takes it", async () => {
     const { owner, client } = await conversation();
@@ -354,7 +468,8 @@ async function outboxRowsTo(address: string) {
 }
 
 async function stateOf(clientId: string, recipientRole: "owner" | "client") {
-  const state = await NotificationState.query(server.db).findById([clientId, recipientRole]);
+  // One person per side here: the side's row is theirs.
+  const state = await NotificationState.query(server.db).findOne({ clientId, recipientRole });
   if (!state) throw new Error("no notification state");
   return state;
 }

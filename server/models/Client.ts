@@ -6,7 +6,7 @@ import { User } from "./User";
 
 /** How a conversation stands for one side (the viewer). */
 export interface ConversationStats {
-  /** Messages from the other side after the viewer's last_read_seq. */
+  /** Messages from the other side after the viewer's side's read mark (its furthest reader). */
   unreadCount: number;
   /** The last message came from the other side. */
   awaitingReply: boolean;
@@ -114,8 +114,10 @@ export class Client extends BaseModel {
         "unread.count as unreadCount",
         "pending.count as pendingApprovals",
       )
-      .leftJoin("notificationStates as ns", (join) =>
-        join.on("ns.clientId", "c.id").andOnVal("ns.recipientRole", viewerRole),
+      // The side's read mark is its furthest reader's (NotificationState.readStateOf).
+      .joinRaw(
+        "left join lateral (select max(s.last_read_seq) as last_read_seq from notification_states s where s.client_id = c.id and s.recipient_role = ?) as ns on true",
+        [viewerRole],
       )
       .joinRaw(
         "left join lateral (select m.created_at, m.sender_role from messages m where m.client_id = c.id and m.visibility = 'client' order by m.seq desc limit 1) as last on true",

@@ -29,3 +29,18 @@ export const visibilitiesFor = (role: Role): readonly Visibility[] =>
 /** Whether a side of the conversation may ever receive a message of this visibility. */
 export const mayRead = (role: Role, visibility: Visibility | undefined) =>
   visibilitiesFor(role).includes(visibility ?? "client");
+
+/**
+ * The staff told of a client's new messages, by email and by push: its assigned members, else
+ * (nobody assigned) the workspace's owner. Admins see every client but are not told of each.
+ * The emails read the same rule in SQL: commands/notification-recipients.ts.
+ */
+export const staffRecipientIds = (client: Pick<Client, "ownerId" | "assigneeIds">) =>
+  client.assigneeIds && client.assigneeIds.length > 0 ? client.assigneeIds : [client.ownerId];
+
+/** Who is told of a message `sender` wrote in `client`'s conversation (see staffRecipientIds). */
+export const recipientIdsOf = (
+  sender: Pick<User, "role">,
+  client: Pick<Client, "ownerId" | "assigneeIds" | "userId">,
+): string[] =>
+  sender.role === "owner" ? (client.userId ? [client.userId] : []) : staffRecipientIds(client);

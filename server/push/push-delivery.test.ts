@@ -4,6 +4,7 @@ import { minimalPdf } from "../../tests/support/pdf";
 import { TestPushService } from "../../tests/support/push-endpoint";
 import { type TestServer, startTestServer } from "../../tests/support/server";
 import { uploadFile } from "../../tests/support/storage-files";
+import { addTeamMember } from "../../tests/support/team";
 import { TestSocket } from "../../tests/support/ws-client";
 import { PushSubscription } from "../models";
 
@@ -32,6 +33,53 @@ const send = (
   clientId: string,
   content: string,
 ) => agent.post(`/api/clients/${clientId}/messages`, { content });
+
+describe("a team's pushes (issue 26)", () => {
+  it("go to the assigned members only, and name the member who wrote to the client", async () => {
+    const { owner, client, phone } = await conversationWithClientPhone("Olivia Owner");
+    const [alex, bea, uma] = await Promise.all([
+      addTeamMember(server, owner, { fullName: "Alex Assigned" }),
+      addTeamMember(server, owner, { fullName: "Bea Assigned" }),
+      addTeamMember(server, owner, { fullName: "Uma Unassigned" }),
+    ]);
+    const laptops = new Map<string, ReturnType<typeof pushService.subscribe>>();
+    for (const [name, agent] of [
+      ["owner", owner.agent],
+      ["alex", alex.agent],
+      ["bea", bea.agent],
+      ["uma", uma.agent],
+    ] as const) {
+      const laptop = pushService.subscribe();
+      expect((await agent.post("/api/push/subscriptions", laptop)).status).toBe(201);
+      laptops.set(name, laptop);
+    }
+    const assigned = await owner.agent.put(`/api/clients/${client.id}/assignees`, {
+      userIds: [alex.id, bea.id],
+    });
+    expect(assigned.status).toBe(200);
+
+    expect((await send(client.agent, client.id, "Who has my project?")).status).toBe(201);
+    for (const name of ["alex", "bea"]) {
+      const [push] = await pushService.waitForPushes(laptops.get(name)!.endpoint);
+      expect(push?.payload).toMatchObject({ title: "Carla Client", body: "Who has my project?" });
+    }
+    await server.services.events.idle();
+    await server.services.afterAnswer.idle();
+    expect(pushService.pushesTo(laptops.get("owner")!.endpoint)).toEqual([]);
+    expect(pushService.pushesTo(laptops.get("uma")!.endpoint)).toEqual([]);
+
+    expect((await send(alex.agent, client.id, "I do, Alex here.")).status).toBe(201);
+    const [push] = await pushService.waitForPushes(phone.endpoint);
+    expect(push?.payload).toMatchObject({
+      title: "Alex Assigned · Olivia Owner",
+      body: "I do, Alex here.",
+    });
+    // The owner's own message keeps the agency alone.
+    expect((await send(owner.agent, client.id, "And I am the owner.")).status).toBe(201);
+    const pushes = await pushService.waitForPushes(phone.endpoint, 2);
+    expect(pushes[1]?.payload.title).toBe("Olivia Owner");
+  });
+});
 
 describe("a new message pushed to the recipient's phone", () => {
   it("reaches a client without an open socket: the sender's name, the first 100 characters, the conversation", async () => {

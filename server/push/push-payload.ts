@@ -14,13 +14,21 @@ export function firstCharacters(text: string, max = PUSH_BODY_CHARACTERS): strin
 }
 
 /**
- * The sender as the recipient knows them in the app: for the owner, the client's name in
- * their client list; for the client, the owner's company name (or full name) as the portal
- * shows it.
+ * The sender as the recipient knows them in the app: for the owner's side, the client's name
+ * in their client list; for the client, the workspace's owner as the portal names them
+ * (company name, else full name), and a team member (issue 26) by their own name followed by
+ * the agency (`agency`: the workspace's owner), as the portal labels their messages ("Sam
+ * Staff · Studio Olivia"; the agency is left out when it is the same name).
  */
-export function senderName(sender: User, client: Client): string {
+export function senderName(
+  sender: User,
+  client: Client,
+  agency?: Pick<User, "fullName" | "companyName">,
+): string {
   if (sender.role === "client") return client.name;
-  return ownerNameForClient(sender);
+  if (!agency || sender.id === client.ownerId) return ownerNameForClient(sender);
+  const agencyName = ownerNameForClient(agency);
+  return agencyName === sender.fullName ? sender.fullName : `${sender.fullName} · ${agencyName}`;
 }
 
 /** What a file message says in a notification (it has no text of its own). */
@@ -31,16 +39,20 @@ function fileLine(message: Message): string {
   return `Sent a file: ${name}`;
 }
 
-/** The notification for `message`, sent by `sender` in `client`'s conversation. */
+/**
+ * The notification for `message`, sent by `sender` in `client`'s conversation (`agency`: the
+ * workspace's owner when a team member wrote to the client).
+ */
 export function pushPayload(
   appUrl: string,
   sender: User,
   client: Client,
   message: Message,
+  agency?: Pick<User, "fullName" | "companyName">,
 ): PushPayload {
   const recipientRole: Role = sender.role === "owner" ? "client" : "owner";
   return {
-    title: senderName(sender, client),
+    title: senderName(sender, client, agency),
     body: firstCharacters(message.fileId ? fileLine(message) : (message.content ?? "")),
     url: conversationUrl(appUrl, recipientRole, client.id),
     tag: `conversation-${client.id}`,

@@ -17,11 +17,12 @@ export interface ContactRow {
  * contacts in the order they were added, each with how far they have read.
  */
 export async function listContacts(db: Knex, client: Client): Promise<ContactRow[]> {
-  const marks = await db("contactReadMarks")
-    .select("userId", "lastReadSeq", "readAt")
-    .where("clientId", client.id);
+  // Each person's own read mark (notification_states is per person).
+  const marks = await db("notificationStates")
+    .select("recipientUserId", "lastReadSeq", "readAt")
+    .where({ clientId: client.id, recipientRole: "client" });
   const markOf = (userId: string | null) => {
-    const mark = userId ? marks.find((row) => row.userId === userId) : undefined;
+    const mark = userId ? marks.find((row) => row.recipientUserId === userId) : undefined;
     return { lastReadSeq: Number(mark?.lastReadSeq ?? 0), readAt: mark?.readAt ?? null };
   };
   const contacts = await db("clientContacts")

@@ -4,10 +4,11 @@ import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
 import { testDatabase } from "../support/database";
 import { signUpOwner } from "../support/factories";
-import { expectValue, openPage } from "../support/page";
+import { expectValue, keepScreenshot, openPage } from "../support/page";
 import type { TestClock } from "../support/clock";
 import { type TestServer, startTestServer } from "../support/server";
 import { linkIn } from "../support/smtp";
+import { addTeamMember } from "../support/team";
 
 describe.skipIf(!browserAvailable)("the links in unanswered-messages emails", () => {
   let server: TestServer;
@@ -64,5 +65,46 @@ describe.skipIf(!browserAvailable)("the links in unanswered-messages emails", ()
       .toBe("true");
     await expectValue(dialog.getByLabel("Notification delay (minutes)"), "5");
     await expect.poll(() => new URL(op.url()).search).toBe("");
+  });
+  it("tell a team's owner and members whose clients' emails they get (issue 26), on a phone too", async () => {
+    const owner = await signUpOwner(server, "Olivia Owner");
+    const member = await addTeamMember(server, owner, { fullName: "Mia Member" });
+    const open = async (agent: { cookieHeader: string }, width: number) => {
+      const page = await openPage(browser, server.url, agent, {
+        viewport: { width, height: width < 500 ? 740 : 800 },
+      });
+      await page.goto("/?settings=notifications");
+      return page.getByRole("dialog");
+    };
+    /** The dialog has finished opening (its fade), for a screenshot of what a person sees. */
+    const settled = (dialog: ReturnType<Page["getByRole"]>) =>
+      dialog
+        .page()
+        .evaluate(() =>
+          Promise.all(document.getAnimations().map((animation) => animation.finished)),
+        );
+
+    const asMember = await open(member.agent, 360);
+    await asMember
+      .getByText(
+        "In your team, you get these emails for the clients assigned to you. Once one of you answers, nobody else is emailed about it.",
+      )
+      .waitFor();
+    await expectValue(asMember.getByLabel("Notification delay (minutes)"), "5");
+    expect(
+      await asMember.page().evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(360);
+    await settled(asMember);
+    await keepScreenshot(asMember.page(), "notifications-tab-team-member");
+
+    const asOwner = await open(owner.agent, 1280);
+    await asOwner
+      .getByText(
+        "In your team, the people assigned to a client get these emails; you get them for clients no one is assigned to.",
+        { exact: false },
+      )
+      .waitFor();
+    await settled(asOwner);
+    await keepScreenshot(asOwner.page(), "notifications-tab-team-owner");
   });
 });

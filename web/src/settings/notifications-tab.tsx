@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useState } from "react";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import { type User, useCurrentUser } from "../api/current-user";
+import { useMyTeamRole, useTeamMembers } from "../api/team-members";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
@@ -41,6 +42,24 @@ export function NotificationsTab() {
   );
 }
 
+/**
+ * Who gets a client's emails in a team (issue 26): the people assigned to the client, else the
+ * owner; the first answer stops them for everyone. Nothing for a workspace of one.
+ */
+function TeamEmailsHint() {
+  const members = useTeamMembers();
+  const role = useMyTeamRole();
+  if (!role || (members.data?.length ?? 0) < 2) return null;
+  return (
+    <p className="settings-section__hint">
+      {role === "owner"
+        ? "In your team, the people assigned to a client get these emails; you get them for clients no one is assigned to."
+        : "In your team, you get these emails for the clients assigned to you."}{" "}
+      Once one of you answers, nobody else is emailed about it.
+    </p>
+  );
+}
+
 function NotificationsForm({ user }: { user: User }) {
   const [delay, setDelay] = useState(String(user.emailNotificationDelay));
   const queryClient = useQueryClient();
@@ -74,6 +93,7 @@ function NotificationsForm({ user }: { user: User }) {
         <p className="settings-section__hint">
           When a client's message waits this long without a reply, we send you one email about it.
         </p>
+        <TeamEmailsHint />
       </div>
       <div className="delay-field">
         <TextField
