@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "../support/axe";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { signUpOwner, uniqueEmail } from "../support/factories";
 import { expectToast, keepScreenshot, openPage } from "../support/page";
@@ -64,6 +65,7 @@ describe.skipIf(!browserAvailable)("buying a seat from the Team tab", () => {
         viewport.width,
       );
       await keepScreenshot(page, `seats-prompt-${label}`);
+      await expectNoSeriousAxeViolations(page, `seat prompt (${label})`);
 
       await buy.click();
       await expectToast(page, "Seat added");
@@ -75,6 +77,9 @@ describe.skipIf(!browserAvailable)("buying a seat from the Team tab", () => {
       await page.keyboard.press("Enter");
       await expectToast(page, "Invite sent");
       await page.getByRole("list", { name: "Pending invites" }).getByText(address).waitFor();
+      // That took the last seat: the prompt takes the place, and the focus, of Send.
+      const again = form.getByRole("status", { name: "All 4 seats are taken" });
+      await expect.poll(() => again.evaluate((el) => el === document.activeElement)).toBe(true);
       await panel.getByText("4 of 4 seats used", { exact: true }).waitFor();
       await panel
         .getByText("3 included with your plan · 1 extra seat at $8/month each · 2 invites pending")

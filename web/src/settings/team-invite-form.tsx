@@ -101,7 +101,12 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
         </Field>
         <div className="team-invite-form__submit">
           {full ? (
-            <SeatPrompt seats={seats} isOwner={isOwner} onAdded={() => setSeatAdded(true)} />
+            <SeatPrompt
+              seats={seats}
+              isOwner={isOwner}
+              onAdded={() => setSeatAdded(true)}
+              takeFocus={invite.isSuccess}
+            />
           ) : (
             <Button ref={sendRef} type="submit" loading={invite.isPending}>
               {invite.isPending ? "Sending..." : "Send invite"}

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { serverMessage } from "../api/client";
 import {
   type Seats,
@@ -120,11 +120,20 @@ export function SeatPrompt({
   seats,
   isOwner,
   onAdded,
+  takeFocus,
 }: {
   seats: Seats;
   isOwner: boolean;
   onAdded: () => void;
+  /** It replaces the focused Send button (the invite just sent took the last seat). */
+  takeFocus: boolean;
 }) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Runs once, when the prompt appears: focus must not stay on a button that is gone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
+  useEffect(() => {
+    if (takeFocus) boxRef.current?.focus();
+  }, []);
   const change = useChangeSeats();
   const toast = useToast();
   const price = seatPriceText(seats);
@@ -143,7 +152,7 @@ export function SeatPrompt({
         }),
     });
   return (
-    <div className="seat-prompt" role="status" aria-labelledby={titleId}>
+    <div ref={boxRef} className="seat-prompt" role="status" aria-labelledby={titleId} tabIndex={-1}>
       <p className="seat-prompt__title" id={titleId}>
         All {plural(seats.total, "seat is", "seats are")} taken
       </p>
