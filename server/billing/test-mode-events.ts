@@ -171,6 +171,13 @@ export function checkoutPaidEvents(
   ];
 }
 
+/** What a renewal of the account's subscription costs: the plan and its extra seats. */
+export function renewalCents(user: User): number {
+  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
+  const seats = user.accountTier === SEAT_TIER ? user.extraSeats : 0;
+  return planPriceCents(user.accountTier, period) + seats * seatPriceCents(period);
+}
+
 /** A renewal: paid (the period moves on) or failed (past_due; the grace period starts). */
 export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date): BillingEvent[] {
   const subscriptionId = user.stripeSubscriptionId ?? "";
@@ -179,10 +186,7 @@ export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date)
     subscriptionId,
     testCustomerId(user),
     `in_test_${randomBytes(8).toString("hex")}`,
-    outcome === "fail"
-      ? 0
-      : planPriceCents(user.accountTier, period) +
-          (user.accountTier === SEAT_TIER ? user.extraSeats * seatPriceCents(period) : 0),
+    outcome === "fail" ? 0 : renewalCents(user),
   );
   if (outcome === "fail") {
     return [
