@@ -21,9 +21,22 @@ export const TIER_CONFIG: Record<Tier, TierConfig> = {
 
 /**
  * Seats (people in a workspace, its owner included) that come with each plan (issue 26).
- * Seats bought on top (Agency only, later in issue 26) are added by `workspaceSeats`' caller.
+ * Agency workspaces buy more on top (`users.extra_seats`, a second subscription item).
  */
 export const SEATS_INCLUDED: Record<Tier, number> = { free: 1, pro: 1, agency: 3 };
+
+/** The plan on which seats can be bought on top of the included ones. */
+export const SEAT_TIER: Tier = "agency";
+
+/** One extra seat, in whole US dollars, per billing period (the subscription's own interval). */
+export const EXTRA_SEAT_PRICE: Record<BillingPeriod, number> = { monthly: 8, annual: 80 };
+
+/** A ceiling on extra seats, against a typo buying thousands. */
+export const MAX_EXTRA_SEATS = 100;
+
+export function seatPriceCents(period: BillingPeriod): number {
+  return EXTRA_SEAT_PRICE[period] * 100;
+}
 
 /** Storage is counted in binary units, as file sizes are shown: 1 GB = 1024^3 bytes. */
 export const GB = 1024 ** 3;
@@ -83,7 +96,13 @@ export const PLANS: TierPlan[] = [
     monthlyPrice: 30,
     annualPrice: 300,
     annualSaving: 60,
-    features: ["Unlimited clients", "Company branding", "Colour scheme", "Large logo"],
+    features: [
+      "Unlimited clients",
+      "Company branding",
+      "Colour scheme",
+      "Large logo",
+      `${SEATS_INCLUDED.agency} team seats included, $${EXTRA_SEAT_PRICE.monthly} per extra seat a month`,
+    ],
     mostPopular: true,
   },
 ];

@@ -16,6 +16,12 @@ export interface BillingProvider {
    * unused time of the old price, the new price for the rest of the period).
    */
   changePlan(user: User, tier: PaidTier, period: BillingPeriod): Promise<unknown>;
+  /**
+   * Sets the subscription's seat item to `extra` seats (issue 26), priced at the subscription's
+   * interval. More seats are prorated at once; fewer are not refunded: the next renewal bills
+   * the lower quantity.
+   */
+  setExtraSeats(user: User, extra: number): Promise<unknown>;
   /** The address of a page where the owner updates the card and pays a failed invoice again. */
   paymentMethodUrl(user: User): Promise<string>;
   /** A one-off amount off the next invoice. */

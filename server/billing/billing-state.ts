@@ -1,8 +1,9 @@
 import type { Knex } from "knex";
 import type { PartialModelObject } from "objection";
 import { LIVE_STATUSES } from "../../shared/subscription-statuses";
-import { PAYMENT_GRACE_HOURS } from "../../shared/tiers";
+import { PAYMENT_GRACE_HOURS, SEAT_TIER } from "../../shared/tiers";
 import { User } from "../models";
+import { seatQuantity } from "./seat-item";
 import {
   type CheckoutSessionObject,
   ENDED_STATUSES,
@@ -35,12 +36,20 @@ export interface Applied {
   tierChangedFor: string | null;
   /** A grace period started (a renewal failed) or ended by a payment. */
   payment: PaymentChange | null;
+  /** The extra seats the account bills for changed (the audit log records it). */
+  seatsChanged: SeatsChange | null;
+}
+export interface SeatsChange {
+  ownerId: string;
+  before: number;
+  after: number;
 }
 export const NOT_APPLIED: Applied = {
   applied: false,
   replacedSubscriptionId: null,
   tierChangedFor: null,
   payment: null,
+  seatsChanged: null,
 };
 
 const isStale = (user: User, at: Date) =>
@@ -110,10 +119,14 @@ export async function applySubscription(
     subscriptionStatus: subscription.status,
     subscriptionEndDate: periodEnd(subscription),
   };
+  let extraSeats: number | undefined;
   if (live) {
     const tier = meta.tier && meta.tier !== "free" ? meta.tier : user.accountTier;
+    // Seats are bought on Agency only; a seat item left on another plan gives none.
+    extraSeats = tier === SEAT_TIER ? seatQuantity(subscription) : 0;
     Object.assign(patch, {
       accountTier: tier,
+      extraSeats,
       billingPeriod: meta.period ?? user.billingPeriod,
       cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
       pausedUntil: subscription.pause_collection?.resumes_at
@@ -126,8 +139,10 @@ export async function applySubscription(
           : null,
     });
   } else if (ENDED_STATUSES.has(subscription.status)) {
+    extraSeats = 0;
     Object.assign(patch, {
       accountTier: "free",
+      extraSeats: 0,
       cancelAtPeriodEnd: false,
       pausedUntil: null,
       paymentFailureGraceEnd: null,
@@ -141,6 +156,10 @@ export async function applySubscription(
       patch.accountTier !== undefined && patch.accountTier !== user.accountTier ? user.id : null,
     payment:
       live && isCurrent ? (graceStarted(user, patch) ?? paidDuringGrace(user, patch, null)) : null,
+    seatsChanged:
+      extraSeats !== undefined && extraSeats !== user.extraSeats
+        ? { ownerId: user.id, before: user.extraSeats, after: extraSeats }
+        : null,
   };
 }
 
@@ -199,6 +218,7 @@ export async function applyCheckoutCompleted(
     replacedSubscriptionId: replaced,
     tierChangedFor: meta.tier !== user.accountTier ? user.id : null,
     payment: null,
+    seatsChanged: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Services } from "../context";
 import { User } from "../models";
 import { recordPlanChange } from "./plan-changed";
+import { recordSeatsChange } from "./seats-changed";
 import { billingProvider } from "./provider";
 
 const BATCH = 100;
@@ -26,6 +27,7 @@ export async function expireGracePeriods(services: Services): Promise<number> {
       for (const user of users) {
         await User.query(trx).findById(user.id).patch({
           accountTier: "free",
+          extraSeats: 0,
           subscriptionStatus: "canceled",
           paymentFailureGraceEnd: null,
           cancelAtPeriodEnd: false,
@@ -35,6 +37,12 @@ export async function expireGracePeriods(services: Services): Promise<number> {
         });
         // The downgraded owner's open portals lose the agency branding.
         recorded.push((await recordPlanChange(services, trx, user.id))!);
+        if (user.extraSeats > 0)
+          await recordSeatsChange(services, trx, {
+            ownerId: user.id,
+            before: user.extraSeats,
+            after: 0,
+          });
       }
       return { users, recorded };
     });

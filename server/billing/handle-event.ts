@@ -11,6 +11,7 @@ import {
 } from "./billing-state";
 import { mailPaymentChange } from "./payment-mails";
 import { recordPlanChange } from "./plan-changed";
+import { recordSeatsChange } from "./seats-changed";
 import { billingProvider } from "./provider";
 import {
   type BillingEvent,
@@ -52,6 +53,7 @@ export async function handleBillingEvent(
     if (inserted.length === 0) return { firstTime: false, ...NOT_APPLIED };
     const applied = await applyEvent(trx, event, at);
     if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
+    await recordSeatsChange(services, trx, applied.seatsChanged);
     const planChanged = await recordPlanChange(services, trx, applied.tierChangedFor);
     return { firstTime: true, ...applied, planChanged };
   });

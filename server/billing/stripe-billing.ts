@@ -1,11 +1,18 @@
 import Stripe from "stripe";
 import type { PaidTier } from "../../shared/schemas/billing";
-import { type BillingPeriod, planPriceCents, TIER_CONFIG } from "../../shared/tiers";
+import {
+  type BillingPeriod,
+  planPriceCents,
+  SEAT_TIER,
+  seatPriceCents,
+  TIER_CONFIG,
+} from "../../shared/tiers";
 import type { Config } from "../config";
 import type { Services } from "../context";
 import { conflict, HttpError } from "../errors";
 import { User } from "../models";
 import type { BillingProvider } from "./billing-provider";
+import { isSeatItem, seatLookupKey } from "./seat-item";
 import { createStripeClient } from "./stripe-client";
 import { TEST_CUSTOMER_PREFIX } from "./test-mode-events";
 
@@ -60,15 +67,20 @@ export class StripeBilling implements BillingProvider {
    * error_if_incomplete: if that invoice's payment fails, Stripe keeps the old plan and
    * answers a card error (402 here) instead of moving the plan onto an unpaid invoice.
    * A scheduled cancellation ends: choosing a paid plan means staying.
+   * Extra seats follow the plan (issue 26): the seat item moves to the new interval's price, or
+   * goes (prorated like the plan) when the new plan is not Agency.
    */
   async changePlan(user: User, tier: PaidTier, period: BillingPeriod): Promise<unknown> {
     const subscription = await this.stripe.subscriptions.retrieve(subscriptionOf(user));
-    const item = subscription.items.data[0];
+    const { plan: item, seats } = this.itemsOf(subscription);
     if (!item) throw conflict("The subscription has no plan to change");
     const price = await this.priceFor(tier, period);
+    const items: Stripe.SubscriptionUpdateParams.Item[] = [{ id: item.id, price }];
+    if (seats && tier !== SEAT_TIER) items.push({ id: seats.id, deleted: true });
+    else if (seats) items.push({ id: seats.id, price: await this.seatPriceFor(period) });
     try {
       return await this.stripe.subscriptions.update(subscription.id, {
-        items: [{ id: item.id, price }],
+        items,
         proration_behavior: "create_prorations",
         payment_behavior: "error_if_incomplete",
         cancel_at_period_end: false,
@@ -79,6 +91,56 @@ export class StripeBilling implements BillingProvider {
         throw new HttpError(402, `${error.message} Your plan has not changed.`);
       throw error;
     }
+  }
+
+  /**
+   * The seat item's quantity. Adding seats is prorated now (the rest of the period is on the
+   * next invoice, as a same-interval plan change is); removing them uses proration_behavior
+   * "none": no credit for the paid period, the renewal bills fewer. No seat item at 0.
+   */
+  async setExtraSeats(user: User, extra: number): Promise<unknown> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionOf(user));
+    const { seats } = this.itemsOf(subscription);
+    const current = seats?.quantity ?? 0;
+    const period = user.billingPeriod === "annual" ? "annual" : "monthly";
+    const item: Stripe.SubscriptionUpdateParams.Item = !seats
+      ? { price: await this.seatPriceFor(period), quantity: extra }
+      : extra === 0
+        ? { id: seats.id, deleted: true }
+        : { id: seats.id, quantity: extra };
+    return this.stripe.subscriptions.update(subscription.id, {
+      items: [item],
+      proration_behavior: extra > current ? "create_prorations" : "none",
+    });
+  }
+
+  /** The plan's item and the seat item (if any) of a subscription. */
+  private itemsOf(subscription: Stripe.Subscription) {
+    const items = subscription.items.data;
+    return { plan: items.find((each) => !isSeatItem(each)), seats: items.find(isSeatItem) };
+  }
+
+  /** The price of one extra seat at this interval, made once and found by its lookup key. */
+  private async seatPriceFor(period: BillingPeriod): Promise<string> {
+    const lookupKey = seatLookupKey(period);
+    const found = await this.stripe.prices.list({
+      lookup_keys: [lookupKey],
+      active: true,
+      limit: 1,
+    });
+    if (found.data[0]) return found.data[0].id;
+    const price = await this.stripe.prices.create(
+      {
+        currency: "usd",
+        unit_amount: seatPriceCents(period),
+        recurring: { interval: period === "annual" ? "year" : "month" },
+        product_data: { name: "ClientDesk extra seat" },
+        lookup_key: lookupKey,
+        transfer_lookup_key: true,
+      },
+      { idempotencyKey: `price-${lookupKey}` },
+    );
+    return price.id;
   }
 
   /**

@@ -38,7 +38,17 @@ export const subscriptionObject = z.object({
   current_period_end: z.number().nullish(),
   pause_collection: z.object({ resumes_at: z.number().nullish() }).nullish(),
   items: z
-    .object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) })
+    .object({
+      data: z.array(
+        z.object({
+          id: z.string().nullish(),
+          quantity: z.number().nullish(),
+          current_period_end: z.number().nullish(),
+          /** The seat item is known by its price's lookup key (billing/seat-item.ts). */
+          price: z.object({ lookup_key: z.string().nullish() }).nullish(),
+        }),
+      ),
+    })
     .nullish(),
 });
 export type SubscriptionObject = z.infer<typeof subscriptionObject>;

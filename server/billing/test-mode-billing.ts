@@ -1,5 +1,5 @@
 import type { PaidTier } from "../../shared/schemas/billing";
-import type { BillingPeriod } from "../../shared/tiers";
+import { type BillingPeriod, SEAT_TIER } from "../../shared/tiers";
 import type { Services } from "../context";
 import { conflict } from "../errors";
 import type { User } from "../models";
@@ -37,7 +37,14 @@ export class TestModeBilling implements BillingProvider {
       period,
       cancelAtPeriodEnd: false,
       currentPeriodEnd: sameInterval ? user.subscriptionEndDate : addPeriod(now, period),
+      // Seats go with the Agency plan (issue 26), as Stripe's seat item does.
+      extraSeats: tier === SEAT_TIER ? user.extraSeats : 0,
     });
+  }
+
+  /** The seat item's new quantity, at once: no money moves either way. */
+  async setExtraSeats(user: User, extra: number): Promise<unknown> {
+    return currentTestSubscription(current(user), { extraSeats: extra });
   }
 
   async paymentMethodUrl(user: User): Promise<string> {

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { type BillingPeriod, planPriceCents, type Tier } from "../../shared/tiers";
+import {
+  type BillingPeriod,
+  planPriceCents,
+  SEAT_TIER,
+  seatPriceCents,
+  type Tier,
+} from "../../shared/tiers";
 import type { User } from "../models";
+import { seatLookupKey } from "./seat-item";
 import type { BillingEvent } from "./stripe-objects";
 import type { TestCheckoutSession } from "./test-checkout-token";
 
@@ -50,11 +57,20 @@ interface SubscriptionFacts {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   pausedUntil: Date | null;
+  /** Seats bought on top of the plan's: the seat item's quantity (none at 0). */
+  extraSeats: number;
 }
 
 /** A subscription object as Stripe's API (2025+) shapes it. */
 export function testSubscriptionObject(facts: SubscriptionFacts) {
   const end = facts.currentPeriodEnd ? toSeconds(facts.currentPeriodEnd) : null;
+  const plan = { object: "subscription_item", quantity: 1, current_period_end: end };
+  const seats = {
+    object: "subscription_item",
+    quantity: facts.extraSeats,
+    current_period_end: end,
+    price: { lookup_key: seatLookupKey(facts.period) },
+  };
   return {
     id: facts.id,
     object: "subscription",
@@ -66,7 +82,7 @@ export function testSubscriptionObject(facts: SubscriptionFacts) {
     pause_collection: facts.pausedUntil
       ? { behavior: "void", resumes_at: toSeconds(facts.pausedUntil) }
       : null,
-    items: { object: "list", data: [{ object: "subscription_item", current_period_end: end }] },
+    items: { object: "list", data: facts.extraSeats > 0 ? [plan, seats] : [plan] },
   };
 }
 
@@ -82,6 +98,7 @@ export function currentTestSubscription(user: User, changes: Partial<Subscriptio
     currentPeriodEnd: user.subscriptionEndDate,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     pausedUntil: user.pausedUntil,
+    extraSeats: user.accountTier === SEAT_TIER ? user.extraSeats : 0,
     ...changes,
   });
 }
@@ -124,6 +141,7 @@ export function checkoutPaidEvents(
     currentPeriodEnd: addPeriod(at, session.period),
     cancelAtPeriodEnd: false,
     pausedUntil: null,
+    extraSeats: 0,
   });
   const checkout = {
     id: `cs_test_${session.nonce}`,
@@ -153,6 +171,13 @@ export function checkoutPaidEvents(
   ];
 }
 
+/** What a renewal of the account's subscription costs: the plan and its extra seats. */
+export function renewalCents(user: User): number {
+  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
+  const seats = user.accountTier === SEAT_TIER ? user.extraSeats : 0;
+  return planPriceCents(user.accountTier, period) + seats * seatPriceCents(period);
+}
+
 /** A renewal: paid (the period moves on) or failed (past_due; the grace period starts). */
 export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date): BillingEvent[] {
   const subscriptionId = user.stripeSubscriptionId ?? "";
@@ -161,7 +186,7 @@ export function renewalEvents(user: User, outcome: "succeed" | "fail", at: Date)
     subscriptionId,
     testCustomerId(user),
     `in_test_${randomBytes(8).toString("hex")}`,
-    outcome === "fail" ? 0 : planPriceCents(user.accountTier, period),
+    outcome === "fail" ? 0 : renewalCents(user),
   );
   if (outcome === "fail") {
     return [

@@ -1,6 +1,7 @@
-import { PLANS, planPriceCents, TIER_CONFIG } from "../../shared/tiers";
+import { PLANS, TIER_CONFIG } from "../../shared/tiers";
 import type { User } from "../models";
 import type { TestCheckoutSession } from "./test-checkout-token";
+import { renewalCents } from "./test-mode-events";
 
 /** The test-mode pages: plain server-made HTML, unmistakably not a real payment page. */
 
@@ -104,8 +105,7 @@ export function testPaymentMethodPage(user: User, error?: string): string {
   const tier = user.accountTier;
   if (!user.stripeSubscriptionId || tier === "free") return testRenewalPage(user);
   const failing = user.subscriptionStatus === "past_due";
-  const period = user.billingPeriod === "annual" ? "annual" : "monthly";
-  const dollars = planPriceCents(tier, period) / 100;
+  const dollars = renewalCents(user) / 100;
   const plan = TIER_CONFIG[tier].name;
   return layout(
     "Update payment method",

@@ -44,7 +44,7 @@ export async function inviteTeamMember(
     // A pending invite already holds its seat; an expired one takes one again.
     const holdsSeat = open !== undefined && open.expiresAt > now;
     const taken = (await seatsTaken(trx, workspaceId, now)) - (holdsSeat ? 1 : 0);
-    teamPolicy.authorize(actor, "takeSeat", { tier, taken });
+    teamPolicy.authorize(actor, "takeSeat", { tier, taken, extra: owner.extraSeats });
     const fields = {
       role: input.role,
       tokenHash: issued.hash,

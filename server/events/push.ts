@@ -5,12 +5,13 @@ import { VISIBILITIES } from "../../shared/schemas/message-payload";
 import { findClient } from "../policies/clients";
 import { mayRead, recipientIdsOf } from "../policies/conversation-sides";
 import { pushNewMessage } from "../push/push-new-message";
+import { clientPeopleIds } from "../queries/list-contacts";
 
 type MessageEvent = Extract<DomainEvent, { messageId: string; senderId: string }>;
 
 /**
  * Pushes a new message to its recipients' browsers that have no open socket (server/push):
- * the client user, or the staff the conversation's emails go to.
+ * the client's people, or the staff the conversation's emails go to.
  * Each notification is tagged with its conversation, so one sent again replaces the first on
  * the device instead of adding a second.
  */
@@ -23,7 +24,12 @@ export const pushListener: EventListener<Services> = {
     // the staff are not pushed their own side's messages.
     if (!parts || !mayRead("client", parts.message.visibility)) return;
     const { sender, client, message } = parts;
-    pushNewMessage(services, recipientIdsOf(sender, client), sender, client, message);
+    // The staff's message goes to every one of the client's people who joined (issue 26).
+    const recipients =
+      sender.role === "owner" && client.joinedAt
+        ? await clientPeopleIds(services.db, client.id)
+        : recipientIdsOf(sender, client);
+    pushNewMessage(services, recipients, sender, client, message);
   },
 };
 

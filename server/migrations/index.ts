@@ -21,6 +21,7 @@ import * as teamInvites from "./20261129040000_team_invites";
 import * as clientAssignees from "./20261129050000_client_assignees";
 import * as internalNotes from "./20261129060000_internal_notes";
 import * as auditLog from "./20261129070000_audit_log";
+import * as teamSeats from "./20261129080000_team_seats";
 import * as notificationRecipients from "./20261129090000_notification_recipients";
 import * as clientContacts from "./20261129100000_client_contacts";
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261129050000_client_assignees": clientAssignees,
   "20261129060000_internal_notes": internalNotes,
   "20261129070000_audit_log": auditLog,
+  "20261129080000_team_seats": teamSeats,
   "20261129090000_notification_recipients": notificationRecipients,
   "20261129100000_client_contacts": clientContacts,
 };

@@ -44,6 +44,8 @@ export class User extends BaseModel {
   cancellationRequestedAt!: Date | null;
   retentionDiscountCents!: number | null;
   retentionDiscountAt!: Date | null;
+  /** Seats bought on top of the plan's (Agency): the subscription's seat item quantity. */
+  extraSeats!: number;
   /** Time of the newest billing fact applied (see billing/billing-state.ts). */
   billingSyncedAt!: Date | null;
   createdAt!: Date;

@@ -1,6 +1,7 @@
-import { conflict, forbidden } from "../errors";
+import { conflict, forbidden, HttpError } from "../errors";
 import type { User } from "../models";
 import { LIVE_STATUSES } from "../../shared/subscription-statuses";
+import { SEAT_TIER } from "../../shared/tiers";
 import { definePolicy } from "./policy";
 
 const ownerOnly = (actor: User) =>
@@ -28,5 +29,13 @@ export const billingPolicy = definePolicy({
     const owner = workspaceOwnerOnly(actor);
     if (owner !== true) return owner;
     return hasLiveSubscription(actor) || conflict("You have no paid subscription to change");
+  },
+  /** Extra seats (issue 26): the owner, on Agency, with a subscription to add them to. */
+  changeSeats: (actor: User) => {
+    const owner = workspaceOwnerOnly(actor);
+    if (owner !== true) return owner;
+    if (actor.accountTier !== SEAT_TIER)
+      return new HttpError(402, "Extra seats are part of the Agency plan: upgrade to add seats");
+    return hasLiveSubscription(actor) || conflict("You have no paid subscription to add seats to");
   },
 });

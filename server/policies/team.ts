@@ -1,4 +1,4 @@
-import { SEATS_INCLUDED, type Tier } from "../../shared/tiers";
+import { SEAT_TIER, SEATS_INCLUDED, type Tier } from "../../shared/tiers";
 import { conflict, forbidden, HttpError, notFound } from "../errors";
 import type { TeamInvite, User } from "../models";
 import { hasLiveSubscription } from "./billing";
@@ -28,7 +28,13 @@ export interface SeatCount {
   tier: Tier;
   /** Members plus pending invites, not counting an invite being reissued. */
   taken: number;
+  /** Seats bought on top of the plan's (Agency). */
+  extra: number;
 }
+
+/** The seats a workspace has: its plan's, plus those bought (on Agency only). */
+export const seatTotal = (tier: Tier, extra: number) =>
+  SEATS_INCLUDED[tier] + (tier === SEAT_TIER ? extra : 0);
 
 /** What joining is judged by: the invite and the joining account's own workspace. */
 export interface JoinAttempt {
@@ -56,12 +62,11 @@ export const teamPolicy = definePolicy({
       () => managesTeam(actor),
       () => SEATS_INCLUDED[tier] > 1 || forbidden("Team members are part of the Agency plan"),
     ),
-  // Buying seats comes later in issue 26: bought ones will add to the included ones here.
   takeSeat: (_actor: User, seats: SeatCount) =>
-    seats.taken < SEATS_INCLUDED[seats.tier] ||
+    seats.taken < seatTotal(seats.tier, seats.extra) ||
     new HttpError(
       402,
-      `All ${SEATS_INCLUDED[seats.tier]} seats are taken: add a seat to invite someone else`,
+      `All ${seatTotal(seats.tier, seats.extra)} seats are taken: add a seat to invite someone else`,
     ),
   changeRole: (actor: User, member: User | undefined) =>
     all(

@@ -65,3 +65,9 @@ export async function delayOfContact(
     .first();
   return contact?.emailNotificationDelay;
 }
+
+/** The users of a client's people who joined (issue 26): who is told of the staff's messages. */
+export async function clientPeopleIds(db: Knex, clientId: string): Promise<string[]> {
+  const rows = await db("users").select("id").where({ clientId, role: "client" });
+  return rows.map((row: { id: string }) => row.id);
+}

@@ -29,16 +29,26 @@ export async function listPendingInvites(
     .orderBy("teamInvites.id")) as ListedTeamInvite[];
 }
 
-/** People in the workspace plus its pending invites: the seats in use. */
-export async function seatsTaken(db: Knex, workspaceId: string, now: Date): Promise<number> {
-  const [members, invites] = await Promise.all([
+/** People in the workspace (the owner included) and its pending invites: what holds a seat. */
+export async function seatUsage(
+  db: Knex,
+  workspaceId: string,
+  now: Date,
+): Promise<{ members: number; pending: number }> {
+  const [members, pending] = await Promise.all([
     User.query(db).where("workspaceId", workspaceId).resultSize(),
     TeamInvite.query(db)
       .where("teamInvites.workspaceId", workspaceId)
       .modify(pendingInvites(now))
       .resultSize(),
   ]);
-  return members + invites;
+  return { members, pending };
+}
+
+/** People in the workspace plus its pending invites: the seats in use. */
+export async function seatsTaken(db: Knex, workspaceId: string, now: Date): Promise<number> {
+  const { members, pending } = await seatUsage(db, workspaceId, now);
+  return members + pending;
 }
 
 /** A pending invite by its token's hash, with the workspace's owner and whoever sent it. */

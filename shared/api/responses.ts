@@ -26,6 +26,7 @@ import { messageSchema } from "../schemas/messages";
 import { portalBootstrapSchema } from "../schemas/portal";
 import { dashboardBootstrapSchema } from "../schemas/dashboard";
 import { searchResponseSchema } from "../schemas/search";
+import { changeSeatsResponse, seatsSchema } from "../schemas/seats";
 import {
   issuedTeamInviteSchema,
   teamInviteLookupSchema,
@@ -122,6 +123,8 @@ export const API_RESPONSES = {
   // Billing
   "GET /api/billing-mode": billingModeResponse,
   "GET /api/subscription/status": subscriptionStatusSchema,
+  "GET /api/subscription/seats": seatsSchema,
+  "PUT /api/subscription/seats": changeSeatsResponse,
   "POST /api/subscription/create-checkout": checkoutResponse,
   "POST /api/subscription/change-plan": billingActionResponse,
   "POST /api/subscription/payment-method": paymentMethodResponse,

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { TIER_CONFIG, type Tier } from "../tiers";
 
-/**
- * What the audit log records (issue 26): who did what in a workspace. `seats.changed` is
- * declared for buying seats (issue 26, part 7), which records it once seats can be bought.
- */
+/** What the audit log records (issue 26): who did what in a workspace. */
 export const AUDIT_ACTIONS = [
   "member.invited",
   "member.joined",
@@ -36,8 +33,9 @@ export interface AuditDetails {
   client?: string;
   /** plan.changed: the new plan. */
   tier?: string;
-  /** seats.changed: the seats bought now. */
+  /** seats.changed: the extra seats bought now, and before the change. */
   seats?: number;
+  previousSeats?: number;
   /** staff.signed_in: how. */
   method?: "password" | "google" | "desktop";
 }
@@ -124,7 +122,9 @@ export function describeAuditAction(
     case "plan.changed":
       return `changed the plan to ${planName(details.tier)}`;
     case "seats.changed":
-      return `changed the seats to ${String(details.seats)}`;
+      return typeof details.previousSeats === "number"
+        ? `changed the extra seats from ${details.previousSeats} to ${String(details.seats)}`
+        : `changed the extra seats to ${String(details.seats)}`;
     case "staff.signed_in":
       return `signed in ${METHODS[String(details.method)] ?? ""}`.trim();
     default:

@@ -7,7 +7,8 @@ import type { TestAgent } from "./server";
 /**
  * A local stand-in for the few Stripe API endpoints billing calls, so the real `stripe` SDK
  * can be used in tests (STRIPE_API_BASE points it here). It answers in Stripe's shapes, keeps
- * subscriptions in memory and records every request (form fields flattened as Stripe's SDK
+ * subscriptions and their items (added, repriced, given a quantity, deleted) in memory and
+ * records every request (form fields flattened as Stripe's SDK
  * sends them, e.g. "line_items[0][price_data][unit_amount]").
  */
 
@@ -146,6 +147,60 @@ export class StripeStandIn {
     };
     this.prices.set(price.id, price);
     return price;
+  }
+
+  /**
+   * Applies `items[N][...]` as Stripe does: with an id, a new price, a new quantity or
+   * `deleted`; without one, a new item (price and quantity). Answers an error text, or null.
+   */
+  private updateItems(
+    subscription: StandInSubscription,
+    params: Record<string, string>,
+  ): string | null {
+    for (
+      let index = 0;
+      params[`items[${index}][id]`] || params[`items[${index}][price]`];
+      index++
+    ) {
+      const field = (name: string) => params[`items[${index}][${name}]`];
+      const price = field("price") === undefined ? undefined : this.prices.get(field("price")!);
+      if (field("price") !== undefined && !price) return `No such price: '${field("price")}'`;
+      const items = subscription.items.data;
+      const id = field("id");
+      if (!id) {
+        if (!price) return "A new subscription item needs a price";
+        const period = items[0];
+        items.push({
+          id: this.nextId("si"),
+          object: "subscription_item",
+          price,
+          quantity: Number(field("quantity") ?? 1),
+          current_period_start: period?.current_period_start ?? Math.floor(Date.now() / 1000),
+          current_period_end: period?.current_period_end ?? Math.floor(Date.now() / 1000),
+        });
+        continue;
+      }
+      const item = items.find((each) => each.id === id);
+      if (!item) return `No such subscription item: '${id}'`;
+      if (field("deleted") === "true") {
+        items.splice(items.indexOf(item), 1);
+        continue;
+      }
+      if (field("quantity") !== undefined) item.quantity = Number(field("quantity"));
+      if (price) {
+        // A new interval starts a new period now (Stripe resets the billing cycle anchor).
+        if (price.recurring.interval !== item.price.recurring.interval) {
+          const now = Math.floor(Date.now() / 1000);
+          for (const each of items) {
+            each.current_period_start = now;
+            each.current_period_end =
+              now + (price.recurring.interval === "year" ? 365 : 30) * 86_400;
+          }
+        }
+        item.price = price;
+      }
+    }
+    return null;
   }
 
   private nextId(prefix: string) {
@@ -294,25 +349,9 @@ export class StripeStandIn {
           const field = key.match(/^metadata\[(.+)\]$/)?.[1];
           if (field) subscription.metadata[field] = value;
         }
-        if (params["items[0][id]"]) {
-          const item = subscription.items.data.find((each) => each.id === params["items[0][id]"]);
-          const price = this.prices.get(params["items[0][price]"] ?? "");
-          if (!item || !price) {
-            return send(400, {
-              error: {
-                type: "invalid_request_error",
-                message: "No such subscription item or price",
-              },
-            });
-          }
-          // A new interval starts a new period now (Stripe resets the billing cycle anchor).
-          if (price.recurring.interval !== item.price.recurring.interval) {
-            const now = Math.floor(Date.now() / 1000);
-            item.current_period_start = now;
-            item.current_period_end =
-              now + (price.recurring.interval === "year" ? 365 : 30) * 86_400;
-          }
-          item.price = price;
+        const itemsError = this.updateItems(subscription, params);
+        if (itemsError) {
+          return send(400, { error: { type: "invalid_request_error", message: itemsError } });
         }
         return send(200, subscription);
       }

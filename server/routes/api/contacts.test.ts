@@ -3,7 +3,9 @@ import { addJoinedContact } from "../../../tests/support/contacts";
 import { addJoinedClient, setTier } from "../../../tests/support/conversations";
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
 import { minimalPdf } from "../../../tests/support/pdf";
+import type { TestClock } from "../../../tests/support/clock";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
+import type { ReceivedMail } from "../../../tests/support/smtp";
 import { addStaff } from "../../../tests/support/team";
 
 // Issue 26, several people per client: each contact has their own invite link, sign-in by
@@ -102,6 +104,29 @@ describe("a client's contacts", () => {
       (await agent.get(`/api/portal/${client.id}`)).body.client.emailNotificationDelay;
     expect(await delayOf(dora.agent)).toBe(45);
     expect(await delayOf(client.agent)).toBe(5);
+  });
+
+  it("emails each joined person after their own delay", async () => {
+    const { owner, client } = await agencyWithClient();
+    const dora = await addJoinedContact(server, owner, client.id);
+    const settings = `/api/clients/${client.id}/notification-settings`;
+    expect((await dora.agent.patch(settings, { emailNotificationDelay: 30 })).status).toBe(200);
+    const path = `/api/clients/${client.id}/messages`;
+    expect((await owner.agent.post(path, { content: "The invoice is ready" })).status).toBe(201);
+    const clock = server.clock as TestClock;
+    const about = (m: ReceivedMail) => m.text.includes("The invoice is ready");
+
+    clock.advanceMinutes(5);
+    await server.jobs.runOnce("unanswered-messages");
+    await server.mailSettled();
+    await server.smtp.waitFor(client.email, about);
+    expect(server.smtp.mailsTo(dora.email).filter(about)).toHaveLength(0);
+
+    clock.advanceMinutes(25);
+    await server.jobs.runOnce("unanswered-messages");
+    await server.mailSettled();
+    await server.smtp.waitFor(dora.email, about);
+    expect(server.smtp.mailsTo(client.email).filter(about)).toHaveLength(1);
   });
 
   it("shows which contact decided on a file", async () => {

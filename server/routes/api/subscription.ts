@@ -7,11 +7,14 @@ import {
   paymentMethodInput,
   startCancellationInput,
 } from "../../../shared/schemas/billing";
+import { type ChangeSeatsAnswer, changeSeatsInput } from "../../../shared/schemas/seats";
 import { TIER_CONFIG } from "../../../shared/tiers";
 import { billingEnabled } from "../../billing/billing-enabled";
+import { featureTier } from "../../billing/feature-tier";
 import { billingProvider } from "../../billing/provider";
 import { applyRetentionDiscount } from "../../commands/apply-retention-discount";
 import { changePlan } from "../../commands/change-plan";
+import { changeSeats } from "../../commands/change-seats";
 import { completeCancellation } from "../../commands/complete-cancellation";
 import { createCheckout } from "../../commands/create-checkout";
 import { keepAccount } from "../../commands/keep-account";
@@ -22,7 +25,9 @@ import type { AppContext } from "../../context";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import type { User } from "../../models";
 import { billingPolicy } from "../../policies/billing";
+import { presentSeats } from "../../presenters/seats";
 import { presentSubscriptionStatus } from "../../presenters/subscription";
+import { seatUsage } from "../../queries/team-invites";
 import { workspaceOwnerOf } from "../../queries/workspace-owner";
 import { type AreaRouter, withInput } from "../area-router";
 
@@ -52,6 +57,46 @@ router.get("/status", async (ctx) => {
     billingProvider(ctx.services).testMode,
   );
 });
+
+/** The workspace's seats (issue 26), for all its staff: the Team tab shows how many are used. */
+async function seatsOf(ctx: AppContext, owner: User) {
+  const { db, config, clock } = ctx.services;
+  const usage = await seatUsage(db, owner.id, clock.now());
+  return presentSeats(
+    owner,
+    featureTier(config, owner.accountTier),
+    usage,
+    billingPolicy.can(owner, "changeSeats"),
+  );
+}
+
+router.get("/seats", async (ctx) => {
+  const actor = currentUser(ctx);
+  billingPolicy.authorize(actor, "readStatus");
+  ctx.body = await seatsOf(ctx, await workspaceOwnerOf(ctx.services.db, actor));
+});
+
+router.put(
+  "/seats",
+  withInput(changeSeatsInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    const before = await workspaceOwnerOf(ctx.services.db, actor);
+    const owner = await changeSeats(ctx.services, actor, input);
+    const seats = await seatsOf(ctx, owner);
+    const added = owner.extraSeats - before.extraSeats;
+    const answer: ChangeSeatsAnswer = {
+      success: true,
+      message:
+        added > 0
+          ? `You now have ${seats.total} seats. The added ${added === 1 ? "seat is" : "seats are"} prorated on your next invoice.`
+          : added < 0
+            ? `You now have ${seats.total} seats. Seats given back are not refunded: your next bill is lower.`
+            : `You have ${seats.total} seats.`,
+      seats,
+    };
+    ctx.body = answer;
+  }),
+);
 
 router.post(
   "/create-checkout",

@@ -3,6 +3,11 @@ export const queryKeys = {
   user: ["user"] as const,
   accountTier: ["account-tier"] as const,
   subscriptionStatus: ["subscription-status"] as const,
+  /**
+   * The workspace's seats (GET /api/subscription/seats): under the subscription's key, so a plan
+   * change refreshes them too; team changes refresh them by name.
+   */
+  seats: ["subscription-status", "seats"] as const,
   googleAvailable: ["google-available"] as const,
   billingMode: ["billing-mode"] as const,
   /** The signed-in person's workspace members (GET /api/team/members). */

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { useMyTeamRole } from "../api/team-members";
 import { subscriptionSummary } from "../../../shared/subscription-summary";
+import { SEATS_INCLUDED } from "../../../shared/tiers";
 import { clientUsage, useAccountTier } from "../billing/account-tier-query";
 import { useBillingMode } from "../billing/billing-mode-query";
+import { seatsUsedText, useSeats } from "../billing/seats-query";
 import { useSubscriptionStatus } from "../billing/subscription-status-query";
 import { Spinner } from "../ui/spinner";
 import { StorageUsage } from "./storage-usage";
@@ -21,6 +23,13 @@ function PlanState() {
   const text =
     summary.state === "payment-failed" ? "Payment failed" : summary.headline.split(";")[0];
   return <p className={`plan-box__state plan-box__state--${summary.state}`}>{text}</p>;
+}
+
+/** "3 of 4 seats used", on the plans that have seats to share (Agency). */
+function SeatUsage({ enabled }: { enabled: boolean }) {
+  const { data: seats } = useSeats({ enabled });
+  if (!enabled || !seats) return null;
+  return <p className="plan-box__usage">{seatsUsedText(seats)}</p>;
 }
 
 export function PlanBox() {
@@ -58,6 +67,7 @@ export function PlanBox() {
               <span style={{ width: `${usedShare * 100}%` }} />
             </div>
           )}
+          <SeatUsage enabled={SEATS_INCLUDED[tier.currentTier] > 1} />
           <StorageUsage storage={tier.storage} />
         </>
       )}

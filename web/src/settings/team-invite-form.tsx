@@ -1,17 +1,32 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { InvitedRole, IssuedTeamInvite } from "../../../shared/schemas/team";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { type Seats, seatsFull } from "../billing/seats-query";
 import { Button } from "../ui/button";
 import { copyText } from "../ui/clipboard";
 import { Field, TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { ROLE_HINTS } from "./team-roles";
+import { SeatPrompt } from "./team-seats";
 
-/** Owner and admins: invites an address; the fresh invite's link can be copied once. */
-export function TeamInviteForm() {
+/**
+ * Owner and admins: invites an address; the fresh invite's link can be copied once. When every
+ * seat is taken the Send button gives way to the seat prompt (issue 26); once a seat is bought
+ * the button is back, focused, with what was typed kept.
+ */
+export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boolean }) {
   const [email, setEmail] = useState("");
+  const [seatAdded, setSeatAdded] = useState(false);
+  const sendRef = useRef<HTMLButtonElement>(null);
+  const full = seats !== undefined && seatsFull(seats);
+  useEffect(() => {
+    if (seatAdded && !full) {
+      sendRef.current?.focus();
+      setSeatAdded(false);
+    }
+  }, [seatAdded, full]);
   const [role, setRole] = useState<InvitedRole>("member");
   const [fresh, setFresh] = useState<IssuedTeamInvite | null>(null);
   const queryClient = useQueryClient();
@@ -24,18 +39,22 @@ export function TeamInviteForm() {
       setEmail("");
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvites });
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamAudit });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
       toast({
         title: "Invite sent",
         description: `We emailed an invite to ${answer.email}.`,
         variant: "success",
       });
     },
-    onError: (error) =>
+    onError: (error) => {
+      // Full since the count was read (another invite): the prompt to add a seat appears.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
       toast({
         title: "Could not send the invite",
         description: serverMessage(error, "Please try again"),
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   const copy = async (url: string) => {
@@ -81,9 +100,18 @@ export function TeamInviteForm() {
           )}
         </Field>
         <div className="team-invite-form__submit">
-          <Button type="submit" loading={invite.isPending}>
-            {invite.isPending ? "Sending..." : "Send invite"}
-          </Button>
+          {full ? (
+            <SeatPrompt
+              seats={seats}
+              isOwner={isOwner}
+              onAdded={() => setSeatAdded(true)}
+              takeFocus={invite.isSuccess}
+            />
+          ) : (
+            <Button ref={sendRef} type="submit" loading={invite.isPending}>
+              {invite.isPending ? "Sending..." : "Send invite"}
+            </Button>
+          )}
         </div>
       </form>
       {fresh && (

@@ -22,6 +22,7 @@ export function TeamInvitesList() {
       apiDelete<SuccessResponse>(`/api/team/invites/${encodeURIComponent(invite.id)}`),
     onSuccess: (_answer, invite) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvites });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
       toast({ title: "Invite withdrawn", description: invite.email, variant: "success" });
     },
     onError: (error) =>

@@ -25,6 +25,7 @@ export function TeamMemberRow({ member, isYou, manageable }: TeamMemberRowProps)
     toast({ title, description: serverMessage(error, "Please try again"), variant: "destructive" });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamAudit });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
     return queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers });
   };
 

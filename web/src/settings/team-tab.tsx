@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { SEATS_INCLUDED } from "../../../shared/tiers";
+import { EXTRA_SEAT_PRICE, SEATS_INCLUDED } from "../../../shared/tiers";
 import { useCurrentUser } from "../api/current-user";
 import { useTeamMembers } from "../api/team-members";
+import { useSeats } from "../billing/seats-query";
 import { Alert } from "../ui/alert";
 import { Button, buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -9,6 +10,7 @@ import { TeamActivity } from "./team-activity";
 import { TeamInviteForm } from "./team-invite-form";
 import { TeamInvitesList } from "./team-invites-list";
 import { TeamMemberRow } from "./team-member-row";
+import { TeamSeats } from "./team-seats";
 
 /**
  * The people of the signed-in person's workspace (issue 26). The owner and admins invite,
@@ -21,6 +23,8 @@ export function TeamTab() {
   const members = useTeamMembers();
   const myRole = members.data?.find((member) => member.id === user?.id)?.role;
   const managesTeam = myRole === "owner" || myRole === "admin";
+  const teamPlan = user != null && SEATS_INCLUDED[user.accountTier] > 1;
+  const seats = useSeats({ enabled: teamPlan });
   return (
     <div className="settings-section-list">
       <section className="settings-section" aria-labelledby="team-members-title">
@@ -53,11 +57,12 @@ export function TeamTab() {
             ))}
           </ul>
         )}
+        {teamPlan && seats.data && <TeamSeats seats={seats.data} isOwner={myRole === "owner"} />}
       </section>
       {managesTeam &&
-        (user && SEATS_INCLUDED[user.accountTier] > 1 ? (
+        (teamPlan ? (
           <>
-            <TeamInviteForm />
+            <TeamInviteForm seats={seats.data} isOwner={myRole === "owner"} />
             <TeamInvitesList />
           </>
         ) : (
@@ -67,7 +72,8 @@ export function TeamTab() {
             </h3>
             <p className="settings-section__hint">
               Team members are part of the Agency plan: {SEATS_INCLUDED.agency} seats, yours
-              included, each with their own sign-in, and clients assigned to them.
+              included, each with their own sign-in, and clients assigned to them. More seats are $
+              {EXTRA_SEAT_PRICE.monthly} a month each.
             </p>
             {myRole === "owner" && (
               <div>

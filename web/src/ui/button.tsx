@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 import { Spinner } from "./spinner";
 import "./button.css";
 
@@ -11,6 +11,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and disables the button; pass the running label as children. */
   loading?: boolean;
   icon?: ReactNode;
+  /** To move focus to the button (React 19 passes refs as props). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function buttonClassName(
