@@ -7,16 +7,17 @@ import { type SignedInOwner, signUpOwner } from "../../../tests/support/factorie
 import { TestPushService } from "../../../tests/support/push-endpoint";
 import { type TestAgent, type TestServer, startTestServer } from "../../../tests/support/server";
 import { addStaff } from "../../../tests/support/team";
+import { addJoinedContact, type JoinedContact } from "../../../tests/support/contacts";
 import { TestSocket } from "../../../tests/support/ws-client";
 
 // Issue 26, internal notes: the authorization matrix. Two workspaces, each with its owner, an
 // admin, a member assigned to the first client ("assigned") and a member assigned to the
 // second only ("unassigned" as far as the first client goes), and two joined clients, each with
-// its client user. Every path a message takes is checked for who sees a note written in the
-// first workspace's first client's conversation: the messages API (newest page, before, after,
-// X-Has-More), both first screens, the websocket, search, unanswered-message emails, push and a
-// reply by email. Two contacts per client do not exist yet (issue 26, part 6): the matrix gains
-// the second contact then.
+// two contacts (its client user and a second person who joined by their own link, part 6).
+// Every path a message takes is checked for who sees a note written in the first workspace's
+// first client's conversation: the messages API (newest page, before, after, X-Has-More), both
+// first screens, the websocket, search, the client's people, unanswered-message emails, push
+// and a reply by email.
 
 let server: TestServer;
 let clock: TestClock;
@@ -45,6 +46,9 @@ interface Workspace {
   unassigned: SignedInOwner;
   first: JoinedClient;
   second: JoinedClient;
+  /** Each client's second contact. */
+  firstDora: JoinedContact;
+  secondDora: JoinedContact;
 }
 
 async function workspace(label: string): Promise<Workspace> {
@@ -64,7 +68,9 @@ async function workspace(label: string): Promise<Workspace> {
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
   }
-  return { owner, admin, assigned, unassigned, first, second };
+  const firstDora = await addJoinedContact(server, owner, first.id, { name: `${label} Dora 1` });
+  const secondDora = await addJoinedContact(server, owner, second.id, { name: `${label} Dora 2` });
+  return { owner, admin, assigned, unassigned, first, second, firstDora, secondDora };
 }
 
 let a: Workspace;
@@ -103,8 +109,20 @@ function actors(): Actor[] {
       role: "client",
     });
     list.push({
+      name: `${label} first client's second contact`,
+      agent: w.firstDora.agent,
+      is: ours ? "client" : "outsider",
+      role: "client",
+    });
+    list.push({
       name: `${label} second client`,
       agent: w.second.agent,
+      is: "outsider",
+      role: "client",
+    });
+    list.push({
+      name: `${label} second client's second contact`,
+      agent: w.secondDora.agent,
       is: "outsider",
       role: "client",
     });
@@ -333,8 +351,10 @@ describe("the websocket", () => {
 });
 
 function actorClientId(actor: Actor): string {
-  for (const w of [a, b])
-    for (const client of [w.first, w.second]) if (client.agent === actor.agent) return client.id;
+  for (const w of [a, b]) {
+    if (actor.agent === w.first.agent || actor.agent === w.firstDora.agent) return w.first.id;
+    if (actor.agent === w.second.agent || actor.agent === w.secondDora.agent) return w.second.id;
+  }
   throw new Error(`no client for ${actor.name}`);
 }
 
@@ -347,6 +367,35 @@ function staffClientIds(actor: Actor): string[] {
   }
   throw new Error(`no staff ${actor.name}`);
 }
+
+describe("the client's people", () => {
+  it("are listed to both sides of the conversation, added only by its staff, hidden from everyone else", async () => {
+    const path = `/api/clients/${a.first.id}/contacts`;
+    for (const actor of actors()) {
+      const listed = await actor.agent.get(path);
+      expect(listed.status, actor.name).toBe(actor.is === "outsider" ? 404 : 200);
+      if (listed.status === 200)
+        expect(
+          (listed.body as { name: string }[]).map((contact) => contact.name),
+          actor.name,
+        ).toEqual(["A First", "A Dora 1"]);
+      const added = await actor.agent.post(path, {
+        name: "Probe",
+        email: `probe-${Math.random().toString(36).slice(2)}@example.test`,
+        sendInviteEmail: false,
+      });
+      const expected: Record<Who, number> = { staff: 201, client: 403, outsider: 404 };
+      expect(added.status, actor.name).toBe(expected[actor.is]);
+      if (added.status === 201) {
+        const removed = await actor.agent.delete(`${path}/${added.body.id}`);
+        expect(removed.status, actor.name).toBe(200);
+      }
+    }
+    // Another client's contact id answers 404 through this client, even to its staff.
+    const elsewhere = await a.owner.agent.delete(`${path}/${a.secondDora.id}`);
+    expect(elsewhere.status).toBe(404);
+  });
+});
 
 describe("search", () => {
   it("finds a note for the staff who have the client only", async () => {
@@ -374,6 +423,7 @@ describe("unanswered-message emails and replies by email", () => {
 
   it("never mails a note, schedules nothing for it, and keeps the staff's email due", async () => {
     const c = await addJoinedClient(server, a.owner, { name: "A Mail" });
+    const dora = await addJoinedContact(server, a.owner, c.id, { name: "Dora Mail" });
     await write(c.agent, c.id, "Where is the draft?");
     const word = noteWord();
     await write(a.admin.agent, c.id, `Mail ${word}`, "internal");
@@ -383,10 +433,11 @@ describe("unanswered-message emails and replies by email", () => {
       mail.text.includes("Where is the draft?"),
     );
     expect(ownerMail.text).not.toContain(word);
-    // Nothing reached the client.
-    expect(
-      server.smtp.mailsTo(c.email).filter((mail) => /new message/i.test(mail.subject)),
-    ).toEqual([]);
+    // Nothing reached the client's people.
+    for (const email of [c.email, dora.email])
+      expect(
+        server.smtp.mailsTo(email).filter((mail) => /new message/i.test(mail.subject)),
+      ).toEqual([]);
 
     // The owner answers by email: a message the client sees, never a note.
     const replyTo = ownerMail.parsed.replyTo?.value[0]?.address;
@@ -420,26 +471,32 @@ describe("unanswered-message emails and replies by email", () => {
 
     // The client's email, once due, quotes the reply and never the note.
     await sweep();
-    const clientMail = await server.smtp.waitFor(c.email, (mail) =>
-      mail.text.includes("The draft comes tomorrow."),
-    );
-    expect(clientMail.text).not.toContain(word);
+    for (const email of [c.email, dora.email]) {
+      const clientMail = await server.smtp.waitFor(email, (mail) =>
+        mail.text.includes("The draft comes tomorrow."),
+      );
+      expect(clientMail.text).not.toContain(word);
+    }
   });
 });
 
 describe("push", () => {
-  it("pushes no note to the client's phone", async () => {
+  it("pushes no note to the phones of the client's people", async () => {
     const c = await addJoinedClient(server, a.owner, { name: "A Push" });
-    const phone = pushService.subscribe();
-    expect((await c.agent.post("/api/push/subscriptions", phone)).status).toBe(201);
+    const dora = await addJoinedContact(server, a.owner, c.id, { name: "Dora Push" });
+    const phones = [pushService.subscribe(), pushService.subscribe()];
+    expect((await c.agent.post("/api/push/subscriptions", phones[0])).status).toBe(201);
+    expect((await dora.agent.post("/api/push/subscriptions", phones[1])).status).toBe(201);
     const word = noteWord();
     await write(a.admin.agent, c.id, `Push ${word}`, "internal");
     await write(a.admin.agent, c.id, "Pushed reply");
-    const [push, ...more] = await pushService.waitForPushes(phone.endpoint);
-    expect(push?.payload.body).toBe("Pushed reply");
-    await server.services.events.idle();
-    await server.services.afterAnswer.idle();
-    expect(more).toEqual([]);
-    expect(pushService.pushesTo(phone.endpoint)).toHaveLength(1);
+    for (const phone of phones) {
+      const [push, ...more] = await pushService.waitForPushes(phone.endpoint);
+      expect(push?.payload.body).toBe("Pushed reply");
+      await server.services.events.idle();
+      await server.services.afterAnswer.idle();
+      expect(more).toEqual([]);
+      expect(pushService.pushesTo(phone.endpoint)).toHaveLength(1);
+    }
   });
 });
