@@ -25,6 +25,9 @@ export async function removeTeamMember(
       .whereNot("teamRole", "owner");
     // Removed or made owner by someone else at the same moment.
     if (moved === 0) teamPolicy.authorize(actor, "remove", undefined);
+    // Their assignments go (the users_left_workspace trigger would too): said by this statement,
+    // this instance's client cache forgets them at once, announced or not (PGlite).
+    await trx("client_assignees").delete().where("userId", member!.id);
     await recordAudit(services, trx, {
       workspaceId: workspaceId!,
       actor,

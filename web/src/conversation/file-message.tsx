@@ -134,9 +134,15 @@ export default function FileMessageView({
           {status === "pending" && viewerRole === "owner" && (
             <span className="file-message__waiting">Waiting for {clientName}</span>
           )}
+          {/* Which of the client's people decided (issue 26: a client can be several). */}
+          {status !== "pending" && message.feedbackByName && (
+            <span className="file-message__waiting">by {message.feedbackByName}</span>
+          )}
           {message.feedbackComment && (
             <blockquote className="file-message__comment">
-              <span className="visually-hidden">{clientName}'s comment: </span>
+              <span className="visually-hidden">
+                {message.feedbackByName ?? clientName}'s comment:{" "}
+              </span>
               {message.feedbackComment}
             </blockquote>
           )}
