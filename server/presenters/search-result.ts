@@ -32,6 +32,7 @@ export function presentSearchResult(hit: SearchHit, q: string, viewerRole: Role)
     fileName: hit.fileName,
     snippet: searchSnippet((kind === "file" ? hit.fileName : hit.content) ?? "", searchTerms(q)),
     authorName,
+    visibility: hit.visibility,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Visibility } from "../../shared/schemas/message-payload";
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 
@@ -33,6 +34,7 @@ export interface SearchHit {
   content: string | null;
   fileName: string | null;
   createdAt: Date;
+  visibility: Visibility;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function searchMessages(
     `select m.id, m.seq, m.client_id as "clientId", c.name as "clientName",
             o.full_name as "ownerName", o.company_name as "ownerCompanyName",
             m.sender_role as "senderRole", a.full_name as "authorName", m.content,
-            f.original_name as "fileName", m.created_at as "createdAt"
+            f.original_name as "fileName", m.created_at as "createdAt", m.visibility
        from (
          (select m.id, m.seq
             from messages m join clients c on c.id = m.client_id

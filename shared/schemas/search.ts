@@ -52,6 +52,8 @@ export const searchResultSchema = z.strictObject({
   snippet: z.array(snippetPartSchema),
   /** Who wrote it, by their own name (as in a message: its `authorName`); always sent. */
   authorName: z.string().optional(),
+  /** An internal note (issue 26) is found by the staff only, and marked as one. */
+  visibility: z.enum(["client", "internal"]).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -406,6 +406,8 @@ describe("search", () => {
       expect(all.status, actor.name).toBe(200);
       const found = (all.body.results as { messageId: string }[]).map((hit) => hit.messageId);
       expect(found, actor.name).toEqual(actor.is === "staff" ? [note] : []);
+      // Marked as a note where it is found.
+      if (actor.is === "staff") expect(all.body.results[0].visibility).toBe("internal");
       const one = await actor.agent.get(`/api/search?q=${word}&clientId=${a.first.id}`);
       expect(one.status, actor.name).toBe(actor.is === "outsider" ? 404 : 200);
       if (one.status === 200)

@@ -86,6 +86,7 @@ describe("what matches", () => {
         { text: ` looks fine, thanks! ${tag}`, match: false },
       ],
       authorName: "Carla Client",
+      visibility: "client",
     });
     expect(review).toMatchObject({
       senderRole: "owner",

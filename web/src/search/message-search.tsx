@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "
 import type { SearchResult } from "../api/search";
 import { formatActivity, formatFull } from "../conversation/format-time";
 import { Button } from "../ui/button";
-import { CloseIcon, FileIcon, SearchIcon } from "../ui/icons";
+import { CloseIcon, FileIcon, LockIcon, SearchIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { Snippet } from "./snippet";
 import { useSearchResults } from "./use-search";
@@ -199,6 +199,12 @@ function ResultBody({ result, showClientName }: { result: SearchResult; showClie
         </time>
       </span>
       {showClientName && <span className="search-result__sender">{result.senderName}</span>}
+      {result.visibility === "internal" && (
+        <span className="search-result__note">
+          <LockIcon />
+          Internal note
+        </span>
+      )}
       <span className="search-result__snippet" dir="auto">
         {result.kind === "file" && <FileIcon />}
         <Snippet parts={result.snippet} />
