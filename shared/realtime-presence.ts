@@ -19,10 +19,7 @@ export type PresenceState = (typeof PRESENCE_STATES)[number];
 /** What a person in a conversation is doing (idle people are not listed). */
 export type PersonPresenceState = Exclude<PresenceState, "idle">;
 
-/** While typing, the browser repeats `typing` at most this often. */
-export const PRESENCE_TYPING_EVERY_MS = 3_000;
-/** Typing ends this long after the last keystroke (the browser then says `viewing`). */
-export const PRESENCE_TYPING_ENDS_MS = 6_000;
+export { PRESENCE_TYPING_ENDS_MS, PRESENCE_TYPING_EVERY_MS } from "./presence-timing";
 
 /** A frame a staff member's browser sends. Unknown fields are stripped. */
 export const presenceFrameSchema = z.object({

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { PRESENCE_TYPING_ENDS_MS, type PresentPerson } from "../../../shared/realtime-presence";
+import { PRESENCE_TYPING_ENDS_MS } from "../../../shared/presence-timing";
+import type { PresentPerson } from "../../../shared/realtime-presence";
 import { presenceStore } from "../realtime/presence-store";
 
 const NOBODY: readonly PresentPerson[] = [];

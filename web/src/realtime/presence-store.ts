@@ -6,11 +6,11 @@
  * The server forgets a socket's presence when it closes, and the lists it sent describe that
  * socket's time: each new socket starts with empty lists and is told this page's state again.
  */
-import {
-  PRESENCE_TYPING_EVERY_MS,
-  type PresenceFrame,
-  type PresenceState,
-  type PresentPerson,
+import { PRESENCE_TYPING_EVERY_MS } from "../../../shared/presence-timing";
+import type {
+  PresenceFrame,
+  PresenceState,
+  PresentPerson,
 } from "../../../shared/realtime-presence";
 import type { PresenceEvent } from "../../../shared/realtime-events";
 
