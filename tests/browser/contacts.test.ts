@@ -76,6 +76,13 @@ describe.skipIf(!browserAvailable)("a client's people", () => {
     await hers.waitFor();
     expect(await hers.locator(".message__author").textContent()).toBe("Dora Director");
 
+    // Her portal's settings say who else is on her side.
+    await phone.getByRole("tab", { name: "Settings" }).click();
+    const together = phone.getByRole("region", { name: "People in this conversation" });
+    await together.getByText("Dora Director (you)").waitFor();
+    await together.getByText("Acme Corp", { exact: true }).waitFor();
+    await keepScreenshot(phone, "contacts-portal-people");
+
     // She has read the conversation; the dialog says so, opened again.
     await page.keyboard.press("Escape");
     await expect

@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import type { PortalClient } from "./portal-client-query";
+import { PortalPeople } from "./portal-people";
 
 /** Spec sections 5 and 9: 1 to 60 minutes, default 5. (shared/defaults.ts holds the same.) */
 const DEFAULT_DELAY_MINUTES = 5;
@@ -80,6 +81,7 @@ export function PortalSettings({ client }: { client: PortalClient }) {
           </Button>
         </div>
       </form>
+      <PortalPeople client={client} />
       <PushSettingsSection
         className="portal-settings push-settings--card"
         headingLevel="h2"
