@@ -1,3 +1,4 @@
+import { raw } from "objection";
 import type { DeleteAccountInput } from "../../shared/schemas/user";
 import { billingProvider } from "../billing/provider";
 import type { Services } from "../context";
@@ -17,7 +18,7 @@ export const DELETE_ACCOUNT_MESSAGES = {
  * Deletes an owner's account for good: the subscription is cancelled at the provider first
  * (if that fails nothing is deleted, so nobody pays for an account that is gone), then, in one
  * transaction, every client with its messages and files (deleteClientRows), the owner's images
- * and the owner, with the confirmation mail written to the outbox and AccountDeleted recorded
+ * and the owner (a team's other people keep their accounts, each in a workspace of their own), with the confirmation mail written to the outbox and AccountDeleted recorded
  * (the owner's and the clients' sockets close). Then the stored bytes go.
  */
 export async function deleteAccount(
@@ -64,6 +65,12 @@ export async function deleteAccount(
       .whereIn("storedName", [...images])
       .whereNull("clientId");
     for (const name of images) names.add(name);
+    // The workspace goes with its owner, its people's accounts do not (issue 26): each is a
+    // workspace of their own again, as after a removal (the row's cascade would delete them).
+    await User.query(trx)
+      .patch({ workspaceId: raw("id"), teamRole: "owner" })
+      .where("workspaceId", owner.id)
+      .whereNot("id", owner.id);
     // Sessions and codes go with the row (foreign keys cascade).
     await User.query(trx).deleteById(owner.id);
     await services.outbox.enqueue(

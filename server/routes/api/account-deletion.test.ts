@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addJoinedClient, setTier } from "../../../tests/support/conversations";
 import { type SignedInOwner, signUpOwner } from "../../../tests/support/factories";
 import { type TestServer, startTestServer } from "../../../tests/support/server";
+import { addStaff } from "../../../tests/support/team";
 import {
   pdfOfSize,
   smallPng,
@@ -152,6 +153,28 @@ describe("POST /api/user/delete", () => {
     const event = stripeEvent("customer.subscription.deleted", canceled, server.clock.now());
     expect((await deliverEvent(server.agent(), event)).status).toBe(200);
     expect(await User.query().findById(owner.id)).toBeUndefined();
+  });
+
+  it("deletes the workspace with its owner, not its people's accounts", async () => {
+    const owner = await signUpOwner(server, "Olga Owner");
+    await setTier(owner.id, "agency");
+    const admin = await addStaff(server, owner, "admin", "Adam Admin");
+    const member = await addStaff(server, owner, "member", "Mia Member");
+    const client = await addJoinedClient(server, owner, { name: "Acme" });
+    await owner.agent.put(`/api/clients/${client.id}/assignees`, { userIds: [member.id] });
+
+    const deleted = await deleteAccount(owner, { password: owner.password });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    for (const staff of [admin, member]) {
+      // Still signed in, now the owner of a workspace of their own, with nothing of Olga's.
+      const me = await staff.agent.get("/api/user");
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: staff.id, role: "owner" });
+      expect((await staff.agent.get("/api/clients")).body).toEqual([]);
+      const team = await staff.agent.get("/api/team/members");
+      expect(team.body).toEqual([expect.objectContaining({ id: staff.id, role: "owner" })]);
+    }
+    expect((await client.agent.get("/api/user")).status).toBe(401);
   });
 
   it("keeps everything when the subscription cannot be cancelled", async () => {
