@@ -302,6 +302,17 @@ describe("invalidations", () => {
     expect(invalidationsFor({ type: "branding_updated", clientId: "c1" }, "owner")).toEqual([]);
   });
 
+  it("refreshes the team, its seats and who is signed in on the staff's pages when the team changes", () => {
+    expect(invalidationsFor({ type: "team_changed" }, "owner")).toEqual([
+      ["team-members"],
+      ["team-invites"],
+      ["team-audit"],
+      ["subscription-status", "seats"],
+      ["user"],
+    ]);
+    expect(invalidationsFor({ type: "team_changed" }, "client")).toEqual([]);
+  });
+
   it("catches up on every conversation once connected", () => {
     expect(catchUpInvalidations("owner")).toEqual([["messages"], ["attachments"], ["clients"]]);
     expect(catchUpInvalidations("client")).toEqual([["messages"], ["attachments"]]);

@@ -38,6 +38,19 @@ export function invalidationsFor(
         ]
       : [];
   }
+  if (event.type === "team_changed") {
+    // The team changed (issue 26): the Team tab's people, invites, activity and seats, and who
+    // is signed in, whose role (and so what the page offers them) may be what changed.
+    return side === "owner"
+      ? [
+          [...queryKeys.teamMembers],
+          [...queryKeys.teamInvites],
+          [...queryKeys.teamAudit],
+          [...queryKeys.seats],
+          [...queryKeys.user],
+        ]
+      : [];
+  }
   if (event.type === "presence") {
     // Who else is in a conversation (issue 26): nothing to fetch (presenceStore has it).
     return [];
