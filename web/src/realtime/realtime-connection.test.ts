@@ -316,5 +316,17 @@ describe("invalidations", () => {
   it("catches up on every conversation once connected", () => {
     expect(catchUpInvalidations("owner")).toEqual([["messages"], ["attachments"], ["clients"]]);
     expect(catchUpInvalidations("client")).toEqual([["messages"], ["attachments"]]);
+    // Reconnected: the staff's team may have changed while the socket was down.
+    expect(catchUpInvalidations("owner", true)).toEqual([
+      ["messages"],
+      ["attachments"],
+      ["clients"],
+      ["team-members"],
+      ["team-invites"],
+      ["team-audit"],
+      ["subscription-status", "seats"],
+      ["user"],
+    ]);
+    expect(catchUpInvalidations("client", true)).toEqual([["messages"], ["attachments"]]);
   });
 });
