@@ -12,6 +12,8 @@
  * client_joined tells the owner that an invite was used, so the list stops saying "Pending
  * Invite" without a reload. branding_updated tells a client's open portal that its owner changed
  * what the portal shows of them (colours, logo, company name, profile picture, name).
+ * team_changed, the one event about no conversation, tells a workspace's staff to look at
+ * their team again.
  *
  * zod/mini rather than zod: the browser loads this module after the first paint
  * (web/src/realtime/realtime-connection.ts), and the mini build is a fraction of the size for
@@ -79,6 +81,16 @@ const presenceSchema = z.object({
 });
 export type PresenceEvent = z.infer<typeof presenceSchema>;
 
+/**
+ * The workspace's team changed (issue 26): an invite, a join, a role, a removal or the seats.
+ * To its staff only, about no conversation: their Team tab, seats and own role look again.
+ */
+const teamChangedSchema = z.object({
+  type: z.literal("team_changed"),
+  clientId: z.optional(z.undefined()),
+  messageId: z.optional(z.undefined()),
+});
+
 /** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
 export const realtimeEventSchema = z.discriminatedUnion("type", [
   newMessageSchema,
@@ -87,6 +99,9 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
   clientAccessChangedSchema,
   brandingUpdatedSchema,
   presenceSchema,
+  teamChangedSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent["type"];
+/** An event about one conversation: every one but team_changed. */
+export type ConversationEvent = Exclude<RealtimeEvent, { type: "team_changed" }>;

@@ -4,6 +4,7 @@
  * this module has no zod, so the client portal's first load does not either).
  */
 export type {
+  ConversationEvent,
   MessageEvent,
   MessageEventType,
   RealtimeEvent,

@@ -21,16 +21,16 @@ export async function applyProviderAnswer(
 ): Promise<User> {
   const subscription = subscriptionObject.parse(answer);
   const at = new Date(Math.floor(services.clock.now().getTime() / 1000) * 1000);
-  const { user, planChanged } = await services.db.transaction(async (trx) => {
+  const { user, recorded } = await services.db.transaction(async (trx) => {
     const before = await User.query(trx).findById(userId).forUpdate().throwIfNotFound();
     const applied = await applySubscription(trx, before, subscription, at);
     if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
-    await recordSeatsChange(services, trx, applied.seatsChanged, actor);
+    const seatsChanged = await recordSeatsChange(services, trx, applied.seatsChanged, actor);
     return {
       user: await User.query(trx).findById(userId).throwIfNotFound(),
-      planChanged: await recordPlanChange(services, trx, applied.tierChangedFor),
+      recorded: [seatsChanged, await recordPlanChange(services, trx, applied.tierChangedFor)],
     };
   });
-  if (planChanged) services.events.dispatch(planChanged);
+  services.events.dispatch(recorded.filter((event) => event !== null));
   return user;
 }

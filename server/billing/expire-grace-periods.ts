@@ -37,12 +37,14 @@ export async function expireGracePeriods(services: Services): Promise<number> {
         });
         // The downgraded owner's open portals lose the agency branding.
         recorded.push((await recordPlanChange(services, trx, user.id))!);
-        if (user.extraSeats > 0)
-          await recordSeatsChange(services, trx, {
+        if (user.extraSeats > 0) {
+          const seatsChanged = await recordSeatsChange(services, trx, {
             ownerId: user.id,
             before: user.extraSeats,
             after: 0,
           });
+          if (seatsChanged) recorded.push(seatsChanged);
+        }
       }
       return { users, recorded };
     });

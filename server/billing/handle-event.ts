@@ -53,12 +53,12 @@ export async function handleBillingEvent(
     if (inserted.length === 0) return { firstTime: false, ...NOT_APPLIED };
     const applied = await applyEvent(trx, event, at);
     if (applied.payment) await mailPaymentChange(services, trx, applied.payment, at);
-    await recordSeatsChange(services, trx, applied.seatsChanged);
+    const seatsChanged = await recordSeatsChange(services, trx, applied.seatsChanged);
     const planChanged = await recordPlanChange(services, trx, applied.tierChangedFor);
-    return { firstTime: true, ...applied, planChanged };
+    return { firstTime: true, ...applied, recorded: [seatsChanged, planChanged] };
   });
-  if ("planChanged" in outcome && outcome.planChanged)
-    services.events.dispatch(outcome.planChanged);
+  if ("recorded" in outcome)
+    services.events.dispatch(outcome.recorded.filter((event) => event !== null));
 
   if (outcome.replacedSubscriptionId) {
     // A new checkout replaced the plan: stop billing the old subscription. Its "deleted"

@@ -5,7 +5,10 @@ import { User } from "../models";
 import { teamPolicy } from "../policies/team";
 import { findTeamMember } from "../queries/team-members";
 
-/** Gives a member of the actor's workspace another role (admin or member). */
+/**
+ * Gives a member of the actor's workspace another role (admin or member). TeamChanged tells the
+ * workspace's open pages, the member's own among them: their menus follow the new role.
+ */
 export async function changeTeamRole(
   services: Services,
   actor: User,
@@ -13,7 +16,7 @@ export async function changeTeamRole(
   role: InvitedRole,
 ): Promise<User> {
   const workspaceId = actor.workspaceId;
-  return await services.db.transaction(async (trx) => {
+  const { changed, recorded } = await services.db.transaction(async (trx) => {
     const member = workspaceId ? await findTeamMember(trx, workspaceId, memberId) : undefined;
     teamPolicy.authorize(actor, "changeRole", member);
     // Still in the workspace, and not its owner: a removal at the same moment wins (404).
@@ -30,6 +33,12 @@ export async function changeTeamRole(
       subject: { type: "member", id: member!.id, label: member!.fullName },
       details: { previousRole: member!.teamRole!, role },
     });
-    return changed!;
+    const recorded = await services.events.record(trx, {
+      type: "TeamChanged",
+      workspaceId: workspaceId!,
+    });
+    return { changed: changed!, recorded };
   });
+  services.events.dispatch(recorded);
+  return changed;
 }

@@ -17,7 +17,8 @@ export const TEAM_INVITE_DAYS = 7;
  * Invites an address to the actor's workspace, or reissues its open invite (new token, the old
  * link dies, a new expiry, emailed again) rather than making a second. The workspace owner's row
  * is locked for the seat count and the write, so two invites cannot take the last seat together;
- * the plan is the owner's, never the acting admin's. The email goes to the outbox with the row.
+ * the plan is the owner's, never the acting admin's. The email goes to the outbox with the row,
+ * and TeamChanged with it: the workspace's open Team tabs show the invite and the seats taken.
  */
 export async function inviteTeamMember(
   services: Services,
@@ -30,7 +31,7 @@ export async function inviteTeamMember(
   const issued = newTeamInviteToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + TEAM_INVITE_DAYS * 24 * 3_600_000);
-  return await db.transaction(async (trx) => {
+  const { recorded, ...invited } = await db.transaction(async (trx) => {
     const owner = await User.query(trx).findById(workspaceId).forUpdate().throwIfNotFound();
     const tier = featureTier(config, owner.accountTier);
     teamPolicy.authorize(actor, "invite", tier);
@@ -69,6 +70,9 @@ export async function inviteTeamMember(
       subject: { type: "invite", id: invite.id, label: input.email },
       details: { role: input.role, ...(open ? { reissued: true } : {}) },
     });
-    return { invite, token: issued.token };
+    const recorded = await services.events.record(trx, { type: "TeamChanged", workspaceId });
+    return { invite, token: issued.token, recorded };
   });
+  services.events.dispatch(recorded);
+  return invited;
 }

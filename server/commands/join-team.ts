@@ -15,11 +15,12 @@ export const invalidTeamInvite = () => notFound("This team invite is no longer v
  * is used up. The invite row is locked, so of two joins at once exactly one finds it. Only the
  * membership changes: password, Google link and sessions stay as they are. Open invites the
  * account had sent for its own (empty) workspace are withdrawn: it no longer runs one.
+ * TeamChanged tells the workspace's open Team tabs that the invite became a member.
  */
 export async function joinTeam(services: Services, actor: User, token: string): Promise<User> {
   if (!isWellFormedTeamInviteToken(token)) throw invalidTeamInvite();
   const now = services.clock.now();
-  return await services.db.transaction(async (trx) => {
+  const { joined, recorded } = await services.db.transaction(async (trx) => {
     const invite = await TeamInvite.query(trx)
       .findOne({ tokenHash: hashTeamInviteToken(token) })
       .modify(pendingInvites(now))
@@ -47,6 +48,12 @@ export async function joinTeam(services: Services, actor: User, token: string): 
       subject: { type: "member", id: me.id, label: me.fullName },
       details: { role: invite.role },
     });
-    return joined;
+    const recorded = await services.events.record(trx, {
+      type: "TeamChanged",
+      workspaceId: invite.workspaceId,
+    });
+    return { joined, recorded };
   });
+  services.events.dispatch(recorded);
+  return joined;
 }

@@ -9,6 +9,7 @@ import { endSessionsOf } from "./end-sessions";
  * Takes a member out of the actor's workspace. Their account stays, back in a workspace of
  * their own (as at sign-up); every session of theirs ends and, once committed, their sockets
  * close on every instance. What they wrote stays, under their name (messages keep sender_id).
+ * TeamChanged tells the rest of the workspace's open Team tabs.
  */
 export async function removeTeamMember(
   services: Services,
@@ -16,7 +17,7 @@ export async function removeTeamMember(
   memberId: string,
 ): Promise<void> {
   const workspaceId = actor.workspaceId;
-  const ended = await services.db.transaction(async (trx) => {
+  const recorded = await services.db.transaction(async (trx) => {
     const member = workspaceId ? await findTeamMember(trx, workspaceId, memberId) : undefined;
     teamPolicy.authorize(actor, "remove", member);
     const moved = await User.query(trx)
@@ -34,7 +35,12 @@ export async function removeTeamMember(
       action: "member.removed",
       subject: { type: "member", id: member!.id, label: member!.fullName },
     });
-    return await endSessionsOf(services, trx, member!.id);
+    const ended = await endSessionsOf(services, trx, member!.id);
+    const teamChanged = await services.events.record(trx, {
+      type: "TeamChanged",
+      workspaceId: workspaceId!,
+    });
+    return ended ? [ended, teamChanged] : [teamChanged];
   });
-  if (ended) services.events.dispatch(ended);
+  services.events.dispatch(recorded);
 }

@@ -24,6 +24,12 @@ export type DomainEvent =
    * by assignment, whose pages learn of it.
    */
   | { type: "ClientAssigneesChanged"; clientId: string; userIds: string[] }
+  /**
+   * The team of workspace `workspaceId` changed (issue 26): someone was invited, an invite was
+   * withdrawn, someone joined, changed role or left, or the bought seats changed. Its staff's
+   * open Team tabs (and a changed person's own role) look again.
+   */
+  | { type: "TeamChanged"; workspaceId: string }
   /** A client and everything of theirs is gone; `userIds`: its contacts' logins (issue 26). */
   | { type: "ClientDeleted"; clientId: string; userIds: string[] }
   /** An owner deleted their account: these users (the owner and their clients) are gone. */

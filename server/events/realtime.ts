@@ -15,7 +15,9 @@ export const RENEWED_SESSION_GRACE_MS = 5_000;
 /**
  * Tells open pages what happened, on every instance (server/realtime): the conversation's two
  * sides hear of its messages, decisions, reads and a client's join; an owner's branding or plan
- * reaches their joined clients' portals; ended sessions and deleted users lose their sockets.
+ * reaches their joined clients' portals; ended sessions and deleted users lose their sockets;
+ * a workspace's staff hear that their team changed (and that the plan changed, which decides
+ * its seats).
  * Safe to repeat: a page that hears of a message twice fetches after the seq it has.
  *
  * A new text or file carries the message as each side sees it, presented from the rows the
@@ -38,6 +40,7 @@ export const realtimeListener: EventListener<RealtimeServices> = {
     "BrandingChanged",
     "PlanChanged",
     "SessionEnded",
+    "TeamChanged",
   ],
   async handle(services, recorded) {
     await announce(services, recorded);
@@ -78,6 +81,15 @@ async function announceMessage(
     presentNewMessage(message, sender, client, views, workspaceOwner),
     sides,
   );
+}
+
+/**
+ * Tells the staff of workspace `workspaceId` (as they are now: someone just removed is not, and
+ * their sockets close with their sessions) that their team changed. Clients have no workspace.
+ */
+async function announceTeamChange(services: RealtimeServices, workspaceId: string): Promise<void> {
+  const staff = await User.query(services.db).select("id").where({ workspaceId, role: "owner" });
+  return services.realtime.teamChanged(staff.map((person) => person.id));
 }
 
 async function announce(services: RealtimeServices, recorded: RecordedEvent): Promise<void> {
@@ -128,11 +140,14 @@ async function announce(services: RealtimeServices, recorded: RecordedEvent): Pr
         .select("id")
         .where("ownerId", event.ownerId)
         .whereNotNull("userId");
-      await Promise.all(
-        joined.map(({ id }) => realtime.publish({ type: "branding_updated", clientId: id })),
-      );
+      await Promise.all([
+        ...joined.map(({ id }) => realtime.publish({ type: "branding_updated", clientId: id })),
+        event.type === "PlanChanged" && announceTeamChange(services, event.ownerId),
+      ]);
       return;
     }
+    case "TeamChanged":
+      return announceTeamChange(services, event.workspaceId);
     case "SessionEnded":
       await Promise.all([
         ...event.sessionHashes.map((hash) => realtime.endSession(hash)),

@@ -24,6 +24,11 @@ export interface RealtimePublisher {
    * afresh and tells these users' sockets (client_access_changed), whether they gained or lost it.
    */
   accessChanged(clientId: string, userIds: string[]): Promise<void>;
+  /**
+   * A workspace's team changed (issue 26): these users' sockets (its staff) hear team_changed,
+   * on every instance.
+   */
+  teamChanged(userIds: string[]): Promise<void>;
   /** Closes every socket of these users, on every instance (e.g. a deleted client). */
   disconnectUsers(userIds: string[]): Promise<void>;
   /**

@@ -9,6 +9,8 @@ export type HubMessage =
   | { kind: "disconnect"; userIds: string[] }
   /** Who has a conversation changed: members looked up afresh, these users told. */
   | { kind: "access_changed"; clientId: string; userIds: string[] }
+  /** A workspace's team changed (issue 26): these staff users' sockets hear team_changed. */
+  | { kind: "team_changed"; userIds: string[] }
   /**
    * An ended session: its sockets close at once, or `afterMs` later (sessions are named by
    * their hash).
@@ -82,6 +84,10 @@ export class RealtimeHub implements RealtimePublisher {
 
   async accessChanged(clientId: string, userIds: string[]): Promise<void> {
     await this.transmit({ kind: "access_changed", clientId, userIds });
+  }
+
+  async teamChanged(userIds: string[]): Promise<void> {
+    if (userIds.length) await this.transmit({ kind: "team_changed", userIds });
   }
 
   async disconnectUsers(userIds: string[]): Promise<void> {

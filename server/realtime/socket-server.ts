@@ -3,7 +3,7 @@ import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import Cookies from "cookies";
-import { CLOSE_CODES, type RealtimeEvent } from "../../shared/realtime";
+import { CLOSE_CODES, type ConversationEvent, type RealtimeEvent } from "../../shared/realtime";
 import type { Role } from "../../shared/schemas/user";
 import { SESSION_COOKIE } from "../../shared/session-cookie";
 import type { Services } from "../context";
@@ -62,7 +62,7 @@ const FRAME_BURST = 10;
 const FRAMES_PER_SECOND = 2;
 
 interface PendingDelivery {
-  event: RealtimeEvent;
+  event: ConversationEvent;
   views: MessageViews | undefined;
   /** The sides that hear of it (an internal note: the owner's only); both when undefined. */
   sides: readonly Role[] | undefined;
@@ -335,6 +335,10 @@ export class RealtimeSocketServer {
         this.recheckPresence(message.clientId);
         this.tell(message.userIds, { type: "client_access_changed", clientId: message.clientId });
         return;
+      case "team_changed":
+        // Staff only: a client's socket never hears of the agency's team, whatever the list says.
+        this.tell(message.userIds, { type: "team_changed" }, "owner");
+        return;
       case "rows_changed":
         // A role or a workspace may have changed: who has which conversation is looked up anew.
         if (message.table === "users" || message.table === "clients") this.members.clear();
@@ -348,7 +352,7 @@ export class RealtimeSocketServer {
    * published on this channel.
    */
   private enqueue(
-    event: RealtimeEvent,
+    event: ConversationEvent,
     views: MessageViews | undefined,
     sides: readonly Role[] | undefined,
   ): void {
@@ -490,10 +494,11 @@ export class RealtimeSocketServer {
   }
 
   /** Sends `event` to these users' sockets on this instance. */
-  private tell(userIds: string[], event: RealtimeEvent): void {
+  private tell(userIds: string[], event: RealtimeEvent, role?: Role): void {
     const data = JSON.stringify(event);
     for (const userId of userIds) {
       for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+        if (role && connection.role !== role) continue;
         if (this.writable(connection)) connection.ws.send(data);
       }
     }

@@ -101,6 +101,23 @@ describe("hub wire format", () => {
     ).toEqual(userIds);
   });
 
+  it("carries a team change to its staff, a hundred a payload, and never as a conversation event", () => {
+    const userIds = Array.from({ length: 150 }, () => randomUUID());
+    const payloads = encodeHubMessage({ kind: "team_changed", userIds });
+    expect(payloads).toHaveLength(2);
+    expect(payloads.map((payload) => decodeHubMessage(payload))).toEqual([
+      { kind: "team_changed", userIds: userIds.slice(0, 100) },
+      { kind: "team_changed", userIds: userIds.slice(100) },
+    ]);
+    for (const bad of [[], ["x"], randomUUID()]) {
+      expect(decodeHubMessage(JSON.stringify({ kind: "team_changed", userIds: bad }))).toBeNull();
+    }
+    // Sent as an event it would go to a conversation's two sides: dropped.
+    expect(
+      decodeHubMessage(JSON.stringify({ kind: "event", event: { type: "team_changed" } })),
+    ).toBeNull();
+  });
+
   it("round-trips a signed-out session and refuses anything but a SHA-256 hex", () => {
     const sessionHash = "ab".repeat(32);
     const [payload] = encodeHubMessage({ kind: "session_ended", sessionHash });

@@ -1,4 +1,4 @@
-import { type RealtimeEvent, realtimeEventSchema } from "../../shared/realtime-events";
+import { type ConversationEvent, realtimeEventSchema } from "../../shared/realtime-events";
 import type { Role } from "../../shared/schemas/user";
 import { PRESENCE_STATES, type PresenceState } from "../../shared/realtime-presence";
 import { isUuid } from "../validate";
@@ -9,13 +9,15 @@ import { packViews, unpackViews } from "./packed-views";
 const SESSION_HASH = /^[0-9a-f]{64}$/;
 
 /**
- * The event as it may go out (the shared schema: exactly its own fields), or null. The
- * conversation id must also be a uuid here: the server looks it up in the database.
+ * The event as it may go out to a conversation's sides (the shared schema: exactly its own
+ * fields), or null. The conversation id must also be a uuid here: the server looks it up in the
+ * database. team_changed names no conversation and has its own way (HubMessage "team_changed").
  */
-export function readRealtimeEvent(value: unknown): RealtimeEvent | null {
+export function readRealtimeEvent(value: unknown): ConversationEvent | null {
   const parsed = realtimeEventSchema.safeParse(value);
-  if (!parsed.success || !isUuid(parsed.data.clientId)) return null;
+  if (!parsed.success || parsed.data.type === "team_changed") return null;
   const event = parsed.data;
+  if (!isUuid(event.clientId)) return null;
   // Presence is for the staff only and has its own way (HubMessage "presence"): an event that
   // would go to both sides of a conversation is never one.
   if (event.type === "presence") return null;
@@ -55,12 +57,13 @@ export function encodeHubMessage(message: HubMessage): string[] {
           : JSON.stringify({ kind: "event", event, ...sides }),
       ];
     }
-    case "disconnect": {
+    case "disconnect":
+    case "team_changed": {
       const payloads: string[] = [];
       for (let i = 0; i < message.userIds.length; i += USER_IDS_PER_MESSAGE) {
         payloads.push(
           JSON.stringify({
-            kind: "disconnect",
+            kind: message.kind,
             userIds: message.userIds.slice(i, i + USER_IDS_PER_MESSAGE),
           }),
         );
@@ -162,13 +165,13 @@ function decodeMessage(value: unknown): HubMessage | null {
     return { kind: "event", event, ...(views && { views }), ...(sides && { sides }) };
   }
   if (
-    record.kind === "disconnect" &&
+    (record.kind === "disconnect" || record.kind === "team_changed") &&
     Array.isArray(record.userIds) &&
     record.userIds.length > 0 &&
     record.userIds.length <= USER_IDS_PER_MESSAGE &&
     record.userIds.every(isUuid)
   ) {
-    return { kind: "disconnect", userIds: [...record.userIds] };
+    return { kind: record.kind, userIds: [...record.userIds] };
   }
   if (
     record.kind === "access_changed" &&

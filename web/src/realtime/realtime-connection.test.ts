@@ -302,8 +302,31 @@ describe("invalidations", () => {
     expect(invalidationsFor({ type: "branding_updated", clientId: "c1" }, "owner")).toEqual([]);
   });
 
+  it("refreshes the team, its seats and who is signed in on the staff's pages when the team changes", () => {
+    expect(invalidationsFor({ type: "team_changed" }, "owner")).toEqual([
+      ["team-members"],
+      ["team-invites"],
+      ["team-audit"],
+      ["subscription-status", "seats"],
+      ["user"],
+    ]);
+    expect(invalidationsFor({ type: "team_changed" }, "client")).toEqual([]);
+  });
+
   it("catches up on every conversation once connected", () => {
     expect(catchUpInvalidations("owner")).toEqual([["messages"], ["attachments"], ["clients"]]);
     expect(catchUpInvalidations("client")).toEqual([["messages"], ["attachments"]]);
+    // Reconnected: the staff's team may have changed while the socket was down.
+    expect(catchUpInvalidations("owner", true)).toEqual([
+      ["messages"],
+      ["attachments"],
+      ["clients"],
+      ["team-members"],
+      ["team-invites"],
+      ["team-audit"],
+      ["subscription-status", "seats"],
+      ["user"],
+    ]);
+    expect(catchUpInvalidations("client", true)).toEqual([["messages"], ["attachments"]]);
   });
 });

@@ -38,6 +38,9 @@ export function invalidationsFor(
         ]
       : [];
   }
+  if (event.type === "team_changed") {
+    return side === "owner" ? teamInvalidations() : [];
+  }
   if (event.type === "presence") {
     // Who else is in a conversation (issue 26): nothing to fetch (presenceStore has it).
     return [];
@@ -57,10 +60,29 @@ export function invalidationsFor(
   return keys;
 }
 
-/** Once connected: everything an event could have changed, since events may have been missed. */
-export function catchUpInvalidations(side: RealtimeSide): readonly unknown[][] {
+/**
+ * The team changed (issue 26): the Team tab's people, invites, activity and seats, and who is
+ * signed in, whose role (and so what the page offers them) may be what changed.
+ */
+function teamInvalidations(): unknown[][] {
+  return [
+    [...queryKeys.teamMembers],
+    [...queryKeys.teamInvites],
+    [...queryKeys.teamAudit],
+    [...queryKeys.seats],
+    [...queryKeys.user],
+  ];
+}
+
+/**
+ * Once connected: everything an event could have changed, since events may have been missed.
+ * `again`: a reconnect, after which the staff's team may have changed too (the first connect
+ * leaves it: the dashboard's first-screen answer has just seeded who is signed in and the team).
+ */
+export function catchUpInvalidations(side: RealtimeSide, again = false): readonly unknown[][] {
   const keys: unknown[][] = [[...queryKeys.allMessages], ["attachments"]];
   if (side === "owner") keys.push([...queryKeys.clients]);
+  if (side === "owner" && again) keys.push(...teamInvalidations());
   return keys;
 }
 
@@ -92,6 +114,7 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
   useEffect(() => {
     // The owner app's connectivity model (none in the portal, which listens to the browser).
     const connectivity = installedConnectivity();
+    let openedBefore = false;
 
     const connection = connectRealtime({
       url: websocketUrl(apiUrl(""), window.location),
@@ -115,7 +138,8 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
         );
       },
       onConnected: () => {
-        invalidate(queryClient, catchUpInvalidations(side));
+        invalidate(queryClient, catchUpInvalidations(side, openedBefore));
+        openedBefore = true;
         // Only the staff say where they are; the server ignores a client's frames anyway.
         if (side === "owner") presenceStore.connected((data) => connection.send(data));
       },
