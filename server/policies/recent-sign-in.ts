@@ -6,13 +6,18 @@ import type { Session, User } from "../models";
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /** The account changes a stolen session must not be able to make on its own. */
-export type SensitiveAction = "deleteAccount" | "changePassword" | "signOutEverywhere";
+export type SensitiveAction =
+  | "deleteAccount"
+  | "changePassword"
+  | "signOutEverywhere"
+  | "transferOwnership";
 
 export const IDENTITY_MESSAGES = {
   wrongPassword: {
     deleteAccount: "Password is incorrect",
     changePassword: "Current password is incorrect",
     signOutEverywhere: "Password is incorrect",
+    transferOwnership: "Password is incorrect",
   },
   signInAgain: {
     deleteAccount:
@@ -21,6 +26,8 @@ export const IDENTITY_MESSAGES = {
       "For your security, sign in with Google again, then set your password within 10 minutes",
     signOutEverywhere:
       "For your security, sign in with Google again, then sign out everywhere within 10 minutes",
+    transferOwnership:
+      "For your security, sign in with Google again, then hand over the workspace within 10 minutes",
   },
 } as const satisfies Record<string, Record<SensitiveAction, string>>;
 

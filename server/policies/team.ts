@@ -75,6 +75,14 @@ export const teamPolicy = definePolicy({
       () => member!.teamRole !== "owner" || forbidden("The workspace's owner keeps the owner role"),
       () => member!.id !== actor.id || forbidden("You cannot change your own role"),
     ),
+  /** Handing the workspace over: its owner only, to one of its people. */
+  transfer: (actor: User, member: User | undefined) =>
+    all(
+      () =>
+        actor.teamRole === "owner" || forbidden("Only the workspace's owner can hand it over"),
+      () => found(member),
+      () => member!.id !== actor.id || forbidden("You already own this workspace"),
+    ),
   remove: (actor: User, member: User | undefined) =>
     all(
       () => managesTeam(actor),

@@ -64,6 +64,7 @@ export const API_RESPONSES = {
   "POST /api/team/members": issuedTeamInviteSchema,
   "PATCH /api/team/members/:id": teamMemberSchema,
   "DELETE /api/team/members/:id": successResponseSchema,
+  "POST /api/team/owner": teamMemberSchema,
   "GET /api/team/invites": teamInvitesResponse,
   "GET /api/team/audit": auditPageSchema,
   "GET /api/team/audit.csv": FILE_ANSWER,

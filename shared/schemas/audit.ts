@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "member.joined",
   "member.role_changed",
   "member.removed",
+  "workspace.transferred",
   "client.added",
   "client.assigned",
   "client.deleted",
@@ -103,6 +104,8 @@ export function describeAuditAction(
       return `changed ${subject}'s role from ${roleName(details.previousRole)} to ${roleName(details.role)}`;
     case "member.removed":
       return `removed ${subject} from the team`;
+    case "workspace.transferred":
+      return `made ${subject} the workspace's owner`;
     case "client.added":
       return `added the client ${subject}`;
     case "client.assigned": {

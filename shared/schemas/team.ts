@@ -31,6 +31,17 @@ export type InviteTeamMemberInput = z.infer<typeof inviteTeamMemberInput>;
 export const changeTeamRoleInput = z.strictObject({ role: invitedRole });
 export type ChangeTeamRoleInput = z.infer<typeof changeTeamRoleInput>;
 
+/**
+ * POST /api/team/owner: the owner hands the workspace to one of its people, who becomes its
+ * owner (plan, billing and branding with it); the former owner stays, as an admin. The owner's
+ * password confirms it (a Google-only owner: a sign-in within 10 minutes).
+ */
+export const transferOwnershipInput = z.strictObject({
+  userId: z.string({ error: "Choose who becomes the owner" }).max(100),
+  password: z.string().max(200, "Password is too long").optional(),
+});
+export type TransferOwnershipInput = z.infer<typeof transferOwnershipInput>;
+
 /** A pending invite as the owner and admins list it (GET /api/team/invites). */
 export const teamInviteSchema = z.strictObject({
   id: z.string(),

@@ -1,6 +1,10 @@
 import { Router } from "@koa/router";
 import { auditQuery } from "../../../shared/schemas/audit";
-import { changeTeamRoleInput, inviteTeamMemberInput } from "../../../shared/schemas/team";
+import {
+  changeTeamRoleInput,
+  inviteTeamMemberInput,
+  transferOwnershipInput,
+} from "../../../shared/schemas/team";
 import { teamInviteUrl } from "../../auth/team-invite-tokens";
 import { withFeatures } from "../../billing/feature-tier";
 import { changeTeamRole } from "../../commands/change-team-role";
@@ -8,6 +12,7 @@ import { inviteTeamMember } from "../../commands/invite-team-member";
 import { invalidTeamInvite, joinTeam } from "../../commands/join-team";
 import { removeTeamMember } from "../../commands/remove-team-member";
 import { revokeTeamInvite } from "../../commands/revoke-team-invite";
+import { transferOwnership } from "../../commands/transfer-ownership";
 import type { AppContext } from "../../context";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { Client } from "../../models";
@@ -61,6 +66,16 @@ router.patch(
     const actor = currentUser(ctx);
     const member = await changeTeamRole(ctx.services, actor, ctx.params.id ?? "", role);
     ctx.body = presentTeamMember(member);
+  }),
+);
+
+router.post(
+  "/owner",
+  authenticated,
+  withInput(transferOwnershipInput, async (ctx, input) => {
+    const actor = currentUser(ctx);
+    const owner = await transferOwnership(ctx.services, actor, ctx.state.session, input);
+    ctx.body = presentTeamMember(owner);
   }),
 );
 

@@ -77,6 +77,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         are deleted for good, and your clients lose access. A paid subscription is cancelled at
         once, without a refund for the rest of the period.
       </p>
+      <p>
+        If you have a team, its people keep their accounts, each on their own. To keep the workspace
+        going without you, make one of them the owner in the Team tab first.
+      </p>
       <p>This cannot be undone.</p>
     </PasswordConfirmDialog>
   );

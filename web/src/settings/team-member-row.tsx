@@ -8,6 +8,7 @@ import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useToast } from "../ui/toast";
+import { MakeOwnerButton } from "./make-owner-button";
 import { ROLE_LABELS } from "./team-roles";
 
 interface TeamMemberRowProps {
@@ -15,9 +16,11 @@ interface TeamMemberRowProps {
   isYou: boolean;
   /** The viewer may change this person's role and remove them (owner or admin; not the owner, not themselves). */
   manageable: boolean;
+  /** The viewer owns the workspace and may hand it to this person. */
+  canHandOver: boolean;
 }
 
-export function TeamMemberRow({ member, isYou, manageable }: TeamMemberRowProps) {
+export function TeamMemberRow({ member, isYou, manageable, canHandOver }: TeamMemberRowProps) {
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -75,6 +78,7 @@ export function TeamMemberRow({ member, isYou, manageable }: TeamMemberRowProps)
             <option value="member">Member</option>
             <option value="admin">Admin</option>
           </select>
+          {canHandOver && <MakeOwnerButton member={member} />}
           <Button
             variant="ghost"
             size="sm"

@@ -53,6 +53,7 @@ export function TeamTab() {
                 member={member}
                 isYou={member.id === user?.id}
                 manageable={managesTeam && member.id !== user?.id}
+                canHandOver={myRole === "owner" && member.id !== user?.id}
               />
             ))}
           </ul>
