@@ -66,7 +66,7 @@ export async function transferOwnership(
       User.query(trx).findOne({ id: input.userId, workspaceId: from }).forUpdate(),
     ]);
     // Gone, or no longer the owner's, since the check: as if never there.
-    if (!former || former.teamRole !== "owner" || former.id !== actor.id)
+    if (former?.teamRole !== "owner" || former.id !== actor.id)
       teamPolicy.authorize(actor, "transfer", undefined);
     if (!next) teamPolicy.authorize(actor, "transfer", undefined);
     const to = next!.id;
@@ -79,10 +79,7 @@ export async function transferOwnership(
     await trx("users").update({ workspaceId: to }).where("workspaceId", from);
     // What the trigger dropped on the way: the same people still handle the same clients.
     if (assignments.length > 0) {
-      await trx("client_assignees")
-        .insert(assignments)
-        .onConflict(["clientId", "userId"])
-        .ignore();
+      await trx("client_assignees").insert(assignments).onConflict(["clientId", "userId"]).ignore();
     }
     // The former owner's columns first: a Stripe customer is on one row at a time.
     await User.query(trx)

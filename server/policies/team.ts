@@ -78,8 +78,7 @@ export const teamPolicy = definePolicy({
   /** Handing the workspace over: its owner only, to one of its people. */
   transfer: (actor: User, member: User | undefined) =>
     all(
-      () =>
-        actor.teamRole === "owner" || forbidden("Only the workspace's owner can hand it over"),
+      () => actor.teamRole === "owner" || forbidden("Only the workspace's owner can hand it over"),
       () => found(member),
       () => member!.id !== actor.id || forbidden("You already own this workspace"),
     ),
