@@ -3,7 +3,7 @@ import type { DomainEvent, EventListener, RecordedEvent } from "../domain-events
 import { type Client, Message, User } from "../models";
 import { VISIBILITIES } from "../../shared/schemas/message-payload";
 import { findClient } from "../policies/clients";
-import { mayRead, recipientIdsOf } from "../policies/conversation-sides";
+import { mayRead, staffRecipientIds } from "../policies/conversation-sides";
 import { pushNewMessage } from "../push/push-new-message";
 import { clientPeopleIds } from "../queries/list-contacts";
 
@@ -24,11 +24,14 @@ export const pushListener: EventListener<Services> = {
     // the staff are not pushed their own side's messages.
     if (!parts || !mayRead("client", parts.message.visibility)) return;
     const { sender, client, message } = parts;
-    // The staff's message goes to every one of the client's people who joined (issue 26).
+    // The staff's message goes to every one of the client's people who joined (issue 26),
+    // the client's to the staff its emails go to.
     const recipients =
-      sender.role === "owner" && client.joinedAt
-        ? await clientPeopleIds(services.db, client.id)
-        : recipientIdsOf(sender, client);
+      sender.role === "client"
+        ? staffRecipientIds(client)
+        : client.joinedAt
+          ? await clientPeopleIds(services.db, client.id)
+          : [];
     pushNewMessage(services, recipients, sender, client, message);
   },
 };

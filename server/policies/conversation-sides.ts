@@ -37,10 +37,3 @@ export const mayRead = (role: Role, visibility: Visibility | undefined) =>
  */
 export const staffRecipientIds = (client: Pick<Client, "ownerId" | "assigneeIds">) =>
   client.assigneeIds && client.assigneeIds.length > 0 ? client.assigneeIds : [client.ownerId];
-
-/** Who is told of a message `sender` wrote in `client`'s conversation (see staffRecipientIds). */
-export const recipientIdsOf = (
-  sender: Pick<User, "role">,
-  client: Pick<Client, "ownerId" | "assigneeIds" | "userId">,
-): string[] =>
-  sender.role === "owner" ? (client.userId ? [client.userId] : []) : staffRecipientIds(client);
