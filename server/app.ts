@@ -23,20 +23,29 @@ import { probePages } from "./routes/health";
 import { metricsFramePage } from "./routes/metrics";
 import authRoutes from "./routes/api/auth";
 import clientRoutes from "./routes/api/clients";
+import deletedClientRoutes from "./routes/api/deleted-clients";
+import languageRoutes from "./routes/api/languages";
 import teamRoutes from "./routes/api/team";
 import contactRoutes from "./routes/api/contacts";
 import inviteRoutes from "./routes/api/invites";
 import portalBrandingRoutes from "./routes/api/portal-branding";
 import messageRoutes from "./routes/api/messages";
+import scheduledMessageRoutes from "./routes/api/scheduled-messages";
 import downloadRoutes from "./routes/api/downloads";
 import fileRoutes from "./routes/api/files";
+import approvalRecordRoutes from "./routes/api/approval-record";
+import annotationRoutes from "./routes/api/annotations";
+import dueDateRoutes from "./routes/api/due-dates";
+import messageChangeRoutes from "./routes/api/message-changes";
 import feedbackLinkRoutes from "./routes/api/feedback-links";
 import userRoutes from "./routes/api/user";
 import portalRoutes from "./routes/api/portal";
+import exportRoutes from "./routes/api/exports";
 import dashboardRoutes from "./routes/api/dashboard";
 import userImageRoutes from "./routes/api/user-images";
 import subscriptionRoutes from "./routes/api/subscription";
 import searchRoutes from "./routes/api/search";
+import savedReplyRoutes from "./routes/api/saved-replies";
 import billingModeRoutes from "./routes/api/billing-mode";
 import pushRoutes from "./routes/api/push";
 import stripeWebhookRoutes, { STRIPE_WEBHOOK_PATH } from "./routes/api/stripe-webhook";
@@ -141,15 +150,25 @@ export function createApp(options: AppOptions) {
     googleDesktopConfirmationRoutes,
     userImageRoutes,
     downloadRoutes,
+    deletedClientRoutes,
+    languageRoutes,
     clientRoutes,
     teamRoutes,
     contactRoutes,
+    // Before the routes of sent messages: PATCH and DELETE /api/messages/:id fall through to them.
+    scheduledMessageRoutes,
     messageRoutes,
+    // Before portalRoutes: /api/portal/export is a fixed word where /api/portal/:clientId is.
+    exportRoutes,
     portalRoutes,
     dashboardRoutes,
     inviteRoutes,
     portalBrandingRoutes,
     fileRoutes,
+    approvalRecordRoutes,
+    annotationRoutes,
+    dueDateRoutes,
+    messageChangeRoutes,
     feedbackLinkRoutes,
     subscriptionRoutes,
     billingModeRoutes,
@@ -157,6 +176,7 @@ export function createApp(options: AppOptions) {
     stripeWebhookRoutes,
     billingTestModeRoutes,
     searchRoutes,
+    savedReplyRoutes,
     // The dev mailbox page: never in production, where mail is real people's.
     ...(config.env !== "production" ? [devMailRoutes] : []),
   ]);

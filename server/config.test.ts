@@ -401,3 +401,18 @@ describe("PUSH_TEST_ORIGINS (tests' local push services)", () => {
     ).toEqual(["PUSH_TEST_ORIGINS: tests only; unset it in production"]);
   });
 });
+
+describe("EXPORT_INLINE_MAX_BYTES (issue 28, exports mailed as a link beyond it)", () => {
+  it("defaults to 100 MB, takes a number of bytes and refuses anything else", () => {
+    expect(loadConfig(base).exportInlineMaxBytes).toBe(104_857_600);
+    expect(loadConfig({ ...base, EXPORT_INLINE_MAX_BYTES: "" }).exportInlineMaxBytes).toBe(
+      104_857_600,
+    );
+    expect(loadConfig({ ...base, EXPORT_INLINE_MAX_BYTES: "1024" }).exportInlineMaxBytes).toBe(
+      1024,
+    );
+    expect(refusals({ EXPORT_INLINE_MAX_BYTES: "100MB" })).toEqual([
+      "EXPORT_INLINE_MAX_BYTES: must be a number of bytes, such as 104857600 (100 MB)",
+    ]);
+  });
+});

@@ -26,6 +26,9 @@ const listenHost = optionalString.pipe(
     .optional(),
 );
 
+/** 100 MB: an export whose files add up to more is mailed as a link rather than streamed. */
+export const DEFAULT_EXPORT_INLINE_MAX_BYTES = 100 * 1024 * 1024;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -154,6 +157,14 @@ const envSchema = z.object({
    * production, where every push endpoint must be https on a public host (server/push).
    */
   PUSH_TEST_ORIGINS: optionalString,
+  /** Exports (issue 28) whose files add up to more are built in the background and mailed as a link. */
+  EXPORT_INLINE_MAX_BYTES: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,15}$/, "must be a number of bytes, such as 104857600 (100 MB)")
+      .transform(Number)
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -191,6 +202,8 @@ export interface Config {
   vapid: VapidKeys;
   /** PUSH_TEST_ORIGINS: loopback push services the tests run; always empty in production. */
   pushTestOrigins: string[];
+  /** EXPORT_INLINE_MAX_BYTES: larger exports are built by a job and mailed as a link. */
+  exportInlineMaxBytes: number;
 }
 
 export interface InboundMailSettings {
@@ -283,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pushTestOrigins:
       values.NODE_ENV === "production" ? [] : pushTestOrigins(values.PUSH_TEST_ORIGINS),
+    exportInlineMaxBytes: values.EXPORT_INLINE_MAX_BYTES ?? DEFAULT_EXPORT_INLINE_MAX_BYTES,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from "koa";
+import type { Language } from "../shared/i18n/languages";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
@@ -49,6 +50,8 @@ export interface Services {
 export interface AppState {
   user?: User;
   session?: Session;
+  /** The language of this request's answers, once known (server/i18n/request-language.ts). */
+  language?: Language;
 }
 
 /** What the app uses of koa-session's ctx.session (its package exports no type for it). */

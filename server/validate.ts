@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { msg } from "../shared/i18n/msg";
 import { badRequest } from "./errors";
+import type { MessageValues } from "./i18n/translator";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,22 +20,32 @@ export function parseOrThrow<Schema extends z.ZodType>(
   const issue = result.error.issues[0];
   if (!issue) throw badRequest("Invalid request");
   if (issue.code === "unrecognized_keys")
-    throw badRequest(`Unknown field: ${issue.keys.join(", ")}`);
-  throw badRequest(issueMessage(issue));
+    throw badRequest("Unknown field: {{fields}}", { fields: issue.keys.join(", ") });
+  const { message, values } = issueMessage(issue);
+  throw badRequest(message, values);
 }
 
 /**
- * A schema's own message as it is; zod's generic ones ("Invalid input: ...", "Too big: ...")
- * name the field, and a length limit says what the limit is.
+ * A schema's own message as it is (an English text marked with msg(), translated when the
+ * answer is written); zod's generic ones ("Invalid input: ...", "Too big: ...") name the
+ * field, and a length limit says what the limit is. The field is the API's own name for it
+ * ("fullName"), and the rest of zod's generic text stays zod's English.
  */
-function issueMessage(issue: z.core.$ZodIssue): string {
+function issueMessage(issue: z.core.$ZodIssue): { message: string; values?: MessageValues } {
   const field = issue.path.join(".");
-  if (!field || !/^(Invalid|Too big|Too small)\b/.test(issue.message)) return issue.message;
+  if (!field || !/^(Invalid|Too big|Too small)\b/.test(issue.message))
+    return { message: issue.message };
   if (issue.code === "too_big" && issue.origin === "string")
-    return `${field} must be at most ${issue.maximum} characters`;
+    return {
+      message: msg("{{field}} must be at most {{max}} characters"),
+      values: { field, max: Number(issue.maximum) },
+    };
   if (issue.code === "too_small" && issue.origin === "string")
     return Number(issue.minimum) <= 1
-      ? `${field} is required`
-      : `${field} must be at least ${issue.minimum} characters`;
-  return `${field}: ${issue.message}`;
+      ? { message: msg("{{field}} is required"), values: { field } }
+      : {
+          message: msg("{{field}} must be at least {{min}} characters"),
+          values: { field, min: Number(issue.minimum) },
+        };
+  return { message: msg("{{field}}: {{problem}}"), values: { field, problem: issue.message } };
 }

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_TOO_LARGE, fileExtension } from "./files";
+import { msg } from "./i18n/msg";
 
 /**
  * What a conversation file must be, by its name and its first bytes: the server checks every
@@ -7,11 +8,11 @@ import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_TOO_LARGE, fileExtension } from "./
  * it sends a byte. Node only (file-type, Buffer): the server and the desktop main process.
  */
 export const FILE_MESSAGES = {
-  notSupported: "File type not supported",
+  notSupported: msg("File type not supported"),
   tooLarge: CHAT_UPLOAD_TOO_LARGE,
-  empty: "The file is empty",
+  empty: msg("The file is empty"),
   missing: 'Please attach a file in the "file" field',
-  oneFile: "Please send one file at a time",
+  oneFile: msg("Please send one file at a time"),
 } as const;
 
 /** What each accepted extension is stored as (the type served on download). */

@@ -1,3 +1,5 @@
+import { msg } from "./i18n/msg";
+
 /** File kinds derived from the extension (spec section 3). */
 export type FileKind = "image" | "video" | "audio" | "pdf" | "text" | "document" | "unknown";
 
@@ -38,9 +40,16 @@ export const MB = 1024 * 1024;
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * MB;
 export const CHAT_UPLOAD_MAX_BYTES = 10 * MB;
 export const CHAT_UPLOAD_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "doc", "docx"];
-/** The spec's text for a conversation file over the limit (the server's 413, the app's checks). */
-export const CHAT_UPLOAD_TOO_LARGE = `File size must be less than ${formatFileSize(CHAT_UPLOAD_MAX_BYTES)}`;
+/**
+ * The spec's text for a conversation file over the limit (the server's 413, the app's checks):
+ * CHAT_UPLOAD_MAX_BYTES written out, a literal for the extractor (written-out-limits.test.ts).
+ */
+export const CHAT_UPLOAD_TOO_LARGE = msg("File size must be less than 10 MB");
 
 /** A feedback comment (Needs Work) is at most this long, in the app and on an email's page. */
 export const FEEDBACK_COMMENT_MAX_LENGTH = 5_000;
-export const NEEDS_WORK_COMMENT_REQUIRED = "Please provide a comment when selecting 'Needs Work'";
+/** FEEDBACK_COMMENT_MAX_LENGTH written out: a literal for the extractor (written-out-limits.test.ts). */
+export const COMMENT_TOO_LONG = msg("Comments are limited to 5,000 characters");
+export const NEEDS_WORK_COMMENT_REQUIRED = msg(
+  "Please provide a comment when selecting 'Needs Work'",
+);

@@ -29,7 +29,13 @@ import { messageSchema } from "./schemas/message-payload";
  */
 const eventId = z.string().check(z.minLength(1), z.maxLength(100));
 
-export const MESSAGE_EVENT_TYPES = ["new_message", "feedback_updated", "messages_read"] as const;
+export const MESSAGE_EVENT_TYPES = [
+  "new_message",
+  "feedback_updated",
+  "messages_read",
+  "message_updated",
+  "message_deleted",
+] as const;
 export type MessageEventType = (typeof MESSAGE_EVENT_TYPES)[number];
 
 const newMessageSchema = z.object({
@@ -43,8 +49,13 @@ const newMessageSchema = z.object({
 });
 export type NewMessageEvent = z.infer<typeof newMessageSchema>;
 
+/**
+ * feedback_updated: a decision or due date; messages_read: a read mark moved; message_updated
+ * and message_deleted (issue 28): its author edited or deleted it (an internal note's, to the
+ * staff only). The pages fetch the conversation again.
+ */
 const messageChangeSchema = z.object({
-  type: z.enum(["feedback_updated", "messages_read"]),
+  type: z.enum(["feedback_updated", "messages_read", "message_updated", "message_deleted"]),
   clientId: eventId,
   messageId: eventId,
 });
@@ -91,6 +102,28 @@ const teamChangedSchema = z.object({
   messageId: z.optional(z.undefined()),
 });
 
+/**
+ * The marks on a file version changed (issue 27): one was made, replied to, resolved or
+ * reopened. `messageId` is the version's message; open viewers and "open marks" counts fetch.
+ * A staff-only mark's change goes to the staff only.
+ */
+const annotationsChangedSchema = z.object({
+  type: z.literal("annotations_changed"),
+  clientId: eventId,
+  messageId: eventId,
+});
+
+/**
+ * The scheduled messages of a conversation changed (issue 28): one was scheduled, edited, sent
+ * or cancelled. To the side that scheduled it only (the other side never learns of it); its
+ * open pages fetch GET /api/clients/{id}/scheduled again.
+ */
+const scheduledChangedSchema = z.object({
+  type: z.literal("scheduled_changed"),
+  clientId: eventId,
+  messageId: z.optional(z.undefined()),
+});
+
 /** Unknown fields are stripped, so a parsed event is exactly what may go on the wire. */
 export const realtimeEventSchema = z.discriminatedUnion("type", [
   newMessageSchema,
@@ -100,6 +133,8 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
   brandingUpdatedSchema,
   presenceSchema,
   teamChangedSchema,
+  annotationsChangedSchema,
+  scheduledChangedSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent["type"];

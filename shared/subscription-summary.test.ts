@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subscriptionSummary } from "./subscription-summary";
 
-/** One coherent status line for the settings summary and the plan box. */
+/** One coherent status for the settings summary and the plan box (worded by the web). */
 describe("subscriptionSummary", () => {
   const now = new Date("2026-11-23T12:00:00Z");
   const paid = {
@@ -14,30 +14,30 @@ describe("subscriptionSummary", () => {
     pausedUntil: null,
   };
   const summary = (changes: Partial<typeof paid> | Record<string, unknown> = {}) =>
-    subscriptionSummary({ ...paid, ...changes }, { now, timeZone: "UTC" });
+    subscriptionSummary({ ...paid, ...changes }, { now });
 
   it("renews, naming the date and the plan's price", () => {
     expect(summary()).toEqual({
       state: "renewing",
-      headline: "Renews on Nov 23, 2027",
-      plan: "Pro plan · $100/year",
+      date: "2027-11-23T12:00:00.000Z",
+      plan: { tier: "pro", period: "annual", priceCents: 10_000 },
     });
-    expect(summary({ accountTier: "agency", billingPeriod: "monthly" }).plan).toBe(
-      "Agency plan · $30/month",
-    );
+    expect(summary({ accountTier: "agency", billingPeriod: "monthly" })).toMatchObject({
+      plan: { tier: "agency", period: "monthly", priceCents: 3_000 },
+    });
   });
 
   it("says when a scheduled cancellation ends the plan", () => {
     expect(summary({ cancelAtPeriodEnd: true })).toMatchObject({
       state: "cancelling",
-      headline: "Cancels on Nov 23, 2027",
+      date: "2027-11-23T12:00:00.000Z",
     });
   });
 
-  it("says until when a pause runs, and that billing resumes then", () => {
+  it("says until when a pause runs", () => {
     expect(summary({ pausedUntil: "2027-01-23T12:00:00.000Z" })).toMatchObject({
       state: "paused",
-      headline: "Paused until Jan 23, 2027; billing resumes then",
+      date: "2027-01-23T12:00:00.000Z",
     });
     // A pause that has ended no longer counts.
     expect(summary({ pausedUntil: "2026-10-01T00:00:00.000Z" }).state).toBe("renewing");
@@ -51,10 +51,7 @@ describe("subscriptionSummary", () => {
         pausedUntil: "2027-01-23T12:00:00.000Z",
         cancelAtPeriodEnd: true,
       }),
-    ).toMatchObject({
-      state: "payment-failed",
-      headline: "Payment failed: downgraded on Nov 24, 2026, 5:30 PM unless the card is updated",
-    });
+    ).toMatchObject({ state: "payment-failed", date: "2026-11-24T17:30:00.000Z" });
   });
 
   it("puts a cancellation before a pause", () => {
@@ -64,11 +61,13 @@ describe("subscriptionSummary", () => {
   });
 
   it("has nothing paid to describe on free or after the subscription ended", () => {
-    expect(summary({ accountTier: "free" })).toEqual({
-      state: "free",
-      headline: "No paid subscription",
-      plan: "Free plan",
+    expect(summary({ accountTier: "free" })).toEqual({ state: "free" });
+    expect(summary({ subscriptionStatus: "canceled" })).toEqual({ state: "free" });
+  });
+
+  it("bills monthly when the period is unknown", () => {
+    expect(summary({ billingPeriod: null })).toMatchObject({
+      plan: { tier: "pro", period: "monthly", priceCents: 1_000 },
     });
-    expect(summary({ subscriptionStatus: "canceled" }).state).toBe("free");
   });
 });

@@ -1,22 +1,33 @@
 import type { SubscriptionStatus } from "./schemas/billing";
 import { LIVE_STATUSES } from "./subscription-statuses";
-import { planPriceCents, TIER_CONFIG } from "./tiers";
+import { type BillingPeriod, planPriceCents, type Tier } from "./tiers";
 
 /**
- * One sentence for where a subscription stands, read by the settings summary and the
- * dashboard's plan box, so both say the same thing. When several facts hold, the one that
- * decides what happens next wins: a failed payment (the account is about to be downgraded),
- * then a scheduled cancellation (the plan ends), then a pause (no charges until it ends).
+ * Where a subscription stands, read by the settings summary and the dashboard's plan box, so
+ * both say the same thing. When several facts hold, the one that decides what happens next
+ * wins: a failed payment (the account is about to be downgraded), then a scheduled
+ * cancellation (the plan ends), then a pause (no charges until it ends). Facts only: the web
+ * words them in the reader's language (web/src/billing/subscription-summary-text.ts).
  */
 export type SubscriptionState = "free" | "payment-failed" | "cancelling" | "paused" | "renewing";
 
-export interface SubscriptionSummary {
-  state: SubscriptionState;
-  /** E.g. "Paused until Jan 23, 2027; billing resumes then". */
-  headline: string;
-  /** E.g. "Pro plan · $10/month", or "Free plan". */
-  plan: string;
+export interface PaidPlanPrice {
+  tier: Exclude<Tier, "free">;
+  period: BillingPeriod;
+  /** One billing period's price, in US cents. */
+  priceCents: number;
 }
+
+export type SubscriptionSummary =
+  | { state: "free" }
+  /** `date`: when the account is downgraded unless the card is updated. */
+  | { state: "payment-failed"; plan: PaidPlanPrice; date: string }
+  /** `date`: the day the plan ends. */
+  | { state: "cancelling"; plan: PaidPlanPrice; date: string }
+  /** `date`: the day the pause ends and billing resumes. */
+  | { state: "paused"; plan: PaidPlanPrice; date: string }
+  /** `date`: the next renewal, when known. */
+  | { state: "renewing"; plan: PaidPlanPrice; date: string | null };
 
 type SummaryFacts = Pick<
   SubscriptionStatus,
@@ -31,48 +42,20 @@ type SummaryFacts = Pick<
 
 export function subscriptionSummary(
   status: SummaryFacts,
-  options: { now: Date; timeZone?: string },
+  options: { now: Date },
 ): SubscriptionSummary {
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: options.timeZone });
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString("en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: options.timeZone,
-    });
   const tier = status.accountTier;
-  if (tier === "free" || !LIVE_STATUSES.has(status.subscriptionStatus)) {
-    return { state: "free", headline: "No paid subscription", plan: "Free plan" };
-  }
-  const annual = status.billingPeriod === "annual";
-  const plan = `${TIER_CONFIG[tier].name} plan · $${planPriceCents(tier, annual ? "annual" : "monthly") / 100}/${annual ? "year" : "month"}`;
+  if (tier === "free" || !LIVE_STATUSES.has(status.subscriptionStatus)) return { state: "free" };
+  const period: BillingPeriod = status.billingPeriod === "annual" ? "annual" : "monthly";
+  const plan: PaidPlanPrice = { tier, period, priceCents: planPriceCents(tier, period) };
   if (status.paymentFailureGraceEnd) {
-    return {
-      state: "payment-failed",
-      headline: `Payment failed: downgraded on ${dateTime(status.paymentFailureGraceEnd)} unless the card is updated`,
-      plan,
-    };
+    return { state: "payment-failed", plan, date: status.paymentFailureGraceEnd };
   }
   if (status.cancelAtPeriodEnd && status.subscriptionEndDate) {
-    return {
-      state: "cancelling",
-      headline: `Cancels on ${date(status.subscriptionEndDate)}`,
-      plan,
-    };
+    return { state: "cancelling", plan, date: status.subscriptionEndDate };
   }
   if (status.pausedUntil && new Date(status.pausedUntil) > options.now) {
-    return {
-      state: "paused",
-      headline: `Paused until ${date(status.pausedUntil)}; billing resumes then`,
-      plan,
-    };
+    return { state: "paused", plan, date: status.pausedUntil };
   }
-  return {
-    state: "renewing",
-    headline: status.subscriptionEndDate
-      ? `Renews on ${date(status.subscriptionEndDate)}`
-      : "Active",
-    plan,
-  };
+  return { state: "renewing", plan, date: status.subscriptionEndDate };
 }

@@ -51,13 +51,13 @@ export const STORAGE_QUOTA_BYTES: Record<Tier, number> = {
   agency: 200 * GB,
 };
 
+/** A pricing card's numbers; its list of features is worded by the web (plan-card.tsx). */
 export interface TierPlan {
   tier: Tier;
   /** Price in whole US dollars. */
   monthlyPrice: number;
   annualPrice: number;
   annualSaving: number;
-  features: string[];
   mostPopular: boolean;
 }
 
@@ -67,13 +67,6 @@ export const PLANS: TierPlan[] = [
     monthlyPrice: 0,
     annualPrice: 0,
     annualSaving: 0,
-    features: [
-      "1 client",
-      "Unlimited messages",
-      "File sharing",
-      "Email notifications",
-      "Basic support",
-    ],
     mostPopular: false,
   },
   {
@@ -81,14 +74,6 @@ export const PLANS: TierPlan[] = [
     monthlyPrice: 10,
     annualPrice: 100,
     annualSaving: 20,
-    features: [
-      "Up to 10 clients",
-      "File sharing with feedback",
-      "Priority email notifications",
-      "File attachment history",
-      "Short invite links",
-      "Priority support",
-    ],
     mostPopular: false,
   },
   {
@@ -96,13 +81,6 @@ export const PLANS: TierPlan[] = [
     monthlyPrice: 30,
     annualPrice: 300,
     annualSaving: 60,
-    features: [
-      "Unlimited clients",
-      "Company branding",
-      "Colour scheme",
-      "Large logo",
-      `${SEATS_INCLUDED.agency} team seats included, $${EXTRA_SEAT_PRICE.monthly} per extra seat a month`,
-    ],
     mostPopular: true,
   },
 ];

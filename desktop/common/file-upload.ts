@@ -7,9 +7,16 @@
 /** Where the file goes; main builds the server path from it (the page names no URL). */
 export type DesktopUploadTarget =
   /** POST /api/clients/:clientId/upload */
-  | { kind: "conversation"; clientId: string; requiresFeedback: boolean }
+  | {
+      kind: "conversation";
+      clientId: string;
+      requiresFeedback: boolean;
+      dueDate?: string;
+      /** Who must approve (issue 27); only with requiresFeedback. */
+      approvalRule?: "any" | "everyone";
+    }
   /** POST /api/messages/:messageId/versions */
-  | { kind: "version"; messageId: string };
+  | { kind: "version"; messageId: string; dueDate?: string; approvalRule?: "any" | "everyone" };
 
 export interface DesktopUploadRequest {
   /** Chosen by the page for this attempt: progress events and cancelUpload name it. */

@@ -356,6 +356,19 @@ describe("streamed uploads from main", () => {
     expect((await attachments()).length).toBe(before + 1);
   });
 
+  it("sends a due date with a file for approval (issue 27), and only a date's shape", async () => {
+    const dueDate = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const result = await upload(fileOnDisk("Dated.pdf", pdfOfSize(3000)), {
+      target: { kind: "conversation", clientId, requiresFeedback: true, dueDate },
+    });
+    expect(result).toMatchObject({ outcome: "uploaded", body: { dueDate } });
+    await expect(
+      upload(fileOnDisk("Undated.pdf", pdfOfSize(3000)), {
+        target: { kind: "conversation", clientId, requiresFeedback: true, dueDate: "soon" },
+      }),
+    ).rejects.toThrow();
+  });
+
   it("keeps a file name in any script, as a browser sends it", async () => {
     const result = await upload(fileOnDisk("Résumé 履歴書 — v2.pdf", pdfOfSize(3000)));
     expect(result).toMatchObject({

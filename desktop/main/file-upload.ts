@@ -43,6 +43,8 @@ const id = z
   .min(1)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, "not an id");
+/** A due date (issue 27): the server checks the date itself; here only its shape. */
+const dueDateShape = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "not a date");
 
 /** How long an abort waits for a chunk being handed to net (see send()). */
 const WRITE_SETTLE_MS = 2_000;
@@ -61,8 +63,15 @@ export const uploadFileInput = z.strictObject({
       kind: z.literal("conversation"),
       clientId: id,
       requiresFeedback: z.boolean(),
+      dueDate: dueDateShape.optional(),
+      approvalRule: z.enum(["any", "everyone"]).optional(),
     }),
-    z.strictObject({ kind: z.literal("version"), messageId: id }),
+    z.strictObject({
+      kind: z.literal("version"),
+      messageId: id,
+      dueDate: dueDateShape.optional(),
+      approvalRule: z.enum(["any", "everyone"]).optional(),
+    }),
   ]),
   // As the server takes it (server/idempotency/idempotency-key.ts).
   idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,255}$/, "not an idempotency key"),
@@ -121,6 +130,10 @@ export function createFileUploader<Session>(options: FileUploaderOptions<Session
     const { target } = input;
     const fields: Record<string, string> =
       target.kind === "conversation" && target.requiresFeedback ? { requiresFeedback: "true" } : {};
+    if (target.dueDate) fields.dueDate = target.dueDate;
+    // Who must approve (issue 27): with a file sent for approval, or a new version.
+    if ((target.kind === "version" || target.requiresFeedback) && target.approvalRule)
+      fields.approvalRule = target.approvalRule;
     const envelope = multipartEnvelope({
       fields,
       fileField: "file",

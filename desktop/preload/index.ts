@@ -22,6 +22,13 @@ function serverUrlFromArgv(argv: readonly string[]): string {
 
 const serverUrl = serverUrlFromArgv(process.argv);
 
+/** Who must approve (issue 27), passed on only when it is one of the two rules. */
+function approvalRuleOf(target: { approvalRule?: unknown }): { approvalRule?: "any" | "everyone" } {
+  return target.approvalRule === "any" || target.approvalRule === "everyone"
+    ? { approvalRule: target.approvalRule }
+    : {};
+}
+
 const api: DesktopApi = {
   async showNotification({ title, body, clientId }) {
     // Only the three plain fields are sent, whatever else the object carries.
@@ -69,8 +76,15 @@ const api: DesktopApi = {
               kind: "conversation",
               clientId: String(target.clientId),
               requiresFeedback: target.requiresFeedback === true,
+              ...(target.dueDate ? { dueDate: String(target.dueDate) } : {}),
+              ...approvalRuleOf(target),
             }
-          : { kind: "version", messageId: String(target.messageId) },
+          : {
+              kind: "version",
+              messageId: String(target.messageId),
+              ...(target.dueDate ? { dueDate: String(target.dueDate) } : {}),
+              ...approvalRuleOf(target),
+            },
       idempotencyKey: String(idempotencyKey),
     });
   },

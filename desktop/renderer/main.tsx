@@ -9,20 +9,31 @@ import { AppRouter } from "../../web/src/app/router";
 import { DESKTOP_API_KEY, type DesktopApi } from "../common/desktop-api";
 import { DesktopBridge } from "./desktop-bridge";
 import { createDesktopPlatform } from "./desktop-platform";
+import { startI18n } from "../../web/src/i18n/i18n";
+import { DASHBOARD_CATALOGS } from "../../web/src/i18n/dashboard-catalogs";
 import "../../web/src/ui/theme.css";
 
 const api = (window as unknown as Record<string, DesktopApi | undefined>)[DESKTOP_API_KEY];
-if (!api) throw new Error("ClientDesk: the desktop preload did not run");
+const desktopApi: DesktopApi = api ?? missingPreload();
+function missingPreload(): never {
+  throw new Error("ClientDesk: the desktop preload did not run");
+}
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-const platform = createDesktopPlatform(api);
+const platform = createDesktopPlatform(desktopApi);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders platform={platform}>
-      <DesktopBridge api={api} platform={platform} />
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+// The owner's catalogs (packaged with the app: no download) come before the first render.
+void startI18n(DASHBOARD_CATALOGS).then(render);
+
+function render() {
+  if (!root) return;
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders platform={platform}>
+        <DesktopBridge api={desktopApi} platform={platform} />
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

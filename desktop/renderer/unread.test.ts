@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startEnglish } from "../../tests/support/english-i18n";
 import {
   conversationPath,
   newlyUnread,
@@ -6,6 +7,8 @@ import {
   unreadSnapshot,
   unreadTotal,
 } from "./unread";
+
+beforeAll(() => startEnglish(["common"]));
 
 const clients = [
   { id: "a", name: "Acme", unreadCount: 2 },

@@ -1,3 +1,5 @@
+import { i18n } from "../../web/src/i18n/i18n";
+
 /**
  * What the desktop app derives from the owner's client list (GET /api/clients, refetched on
  * every realtime event): the unread total for the tray and badge, and which conversations
@@ -26,8 +28,9 @@ export function unreadSnapshot(clients: readonly ClientUnread[]): Map<string, nu
   return new Map(clients.map((client) => [client.id, client.unreadCount]));
 }
 
+/** "New message" for one, "3 unread messages" for more (the English catalog's _one is the former). */
 export function notificationBody(unreadCount: number): string {
-  return unreadCount === 1 ? "New message" : `${unreadCount} unread messages`;
+  return i18n.t("{{count}} unread messages", { ns: "common", count: unreadCount });
 }
 
 /** The dashboard's address of one conversation (web/src/dashboard/client-list.tsx). */

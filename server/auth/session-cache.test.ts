@@ -108,6 +108,8 @@ describe("session cache and the database's announcements", () => {
     for (const message of [
       { kind: "rows_changed", table: "users" },
       { kind: "rows_changed", table: "sessions" },
+      // A contact's language follows their client's (issue 29).
+      { kind: "rows_changed", table: "clients" },
       { kind: "resync" },
     ] as const) {
       cache.keep("token", signedIn, now, cache.mark);
@@ -116,7 +118,7 @@ describe("session cache and the database's announcements", () => {
       expect(cache.get("token", now)).toBeUndefined();
     }
     cache.keep("token", signedIn, now, cache.mark);
-    announcements.announce({ kind: "rows_changed", table: "clients" });
+    announcements.announce({ kind: "rows_changed", table: "client_assignees" });
     expect(cache.get("token", now)).toBeDefined();
   });
 

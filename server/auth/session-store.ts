@@ -144,11 +144,18 @@ export class SessionStore {
     const query = this.db("sessions")
       .join("users", "users.id", "sessions.userId")
       .leftJoin("users as workspace", "workspace.id", "users.workspaceId")
+      // A contact's client and its workspace's owner: their language until they pick one.
+      .leftJoin("clients as contact_client", "contact_client.id", "users.clientId")
+      .leftJoin("users as contact_workspace", "contact_workspace.id", "contact_client.ownerId")
       .where("sessions.idHash", idHash)
       .where("sessions.expiresAt", ">", now)
       .first(
         ...(await this.userColumns()),
         "workspace.accountTier as workspaceTier",
+        this.db.raw(
+          `coalesce(contact_client.language, contact_workspace.workspace_language,
+            workspace.workspace_language, users.workspace_language) as "defaultLanguage"`,
+        ),
         "sessions.expiresAt as sessionExpiresAt",
         "sessions.createdAt as sessionCreatedAt",
         "sessions.userAgent as sessionUserAgent",
@@ -158,10 +165,17 @@ export class SessionStore {
     if (!isPglite(this.db)) query.options({ name: "read_session" });
     const row = await query;
     if (!row) return undefined;
-    const { sessionExpiresAt, sessionCreatedAt, sessionUserAgent, workspaceTier, ...userColumns } =
-      row;
+    const {
+      sessionExpiresAt,
+      sessionCreatedAt,
+      sessionUserAgent,
+      workspaceTier,
+      defaultLanguage,
+      ...userColumns
+    } = row;
     const user = User.fromDatabaseJson(userColumns);
     if (workspaceTier) user.workspaceTier = workspaceTier;
+    if (defaultLanguage) user.defaultLanguage = defaultLanguage;
     const session = Session.fromJson(
       {
         idHash,

@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { Services } from "../context";
+import { recipientFrom } from "../i18n/recipient-language";
 import { paymentFailedMail, paymentReceivedMail } from "../mail/billing-mails";
 import { User } from "../models";
 import type { PaymentChange } from "./billing-state";
@@ -18,7 +19,14 @@ export async function mailPaymentChange(
   const user = await User.query(trx).findById(change.userId);
   if (!user) return;
   const { appUrl } = services.config;
-  const fields = { to: user.email, fullName: user.fullName, tier: user.accountTier, appUrl };
+  const fields = {
+    to: user.email,
+    // Billing mails go to the workspace's owner, whose workspace is their own.
+    recipient: recipientFrom(user, null, user),
+    fullName: user.fullName,
+    tier: user.accountTier,
+    appUrl,
+  };
   if (change.kind === "failed") {
     await services.outbox.enqueue(
       trx,

@@ -3,6 +3,7 @@ import { notFound } from "../errors";
 import type { BillingProvider } from "./billing-provider";
 import { StripeBilling } from "./stripe-billing";
 import { TestModeBilling } from "./test-mode-billing";
+import { msg } from "../../shared/i18n/msg";
 
 const providers = new WeakMap<Services, BillingProvider>();
 
@@ -24,4 +25,6 @@ export function billingProvider(services: Services): BillingProvider {
   return provider;
 }
 
-export const BILLING_OFF_MESSAGE = "Billing is off on this server: every account has every feature";
+export const BILLING_OFF_MESSAGE = msg(
+  "Billing is off on this server: every account has every feature",
+);

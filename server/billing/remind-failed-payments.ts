@@ -1,4 +1,5 @@
 import type { Services } from "../context";
+import { recipientFrom } from "../i18n/recipient-language";
 import { paymentReminderMail } from "../mail/billing-mails";
 import { User } from "../models";
 
@@ -39,6 +40,7 @@ export async function remindFailedPayments(services: Services): Promise<number> 
           trx,
           paymentReminderMail({
             to: user.email,
+            recipient: recipientFrom(user, null, user),
             fullName: user.fullName,
             tier: user.accountTier,
             graceEnd,

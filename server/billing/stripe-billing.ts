@@ -9,7 +9,7 @@ import {
 } from "../../shared/tiers";
 import type { Config } from "../config";
 import type { Services } from "../context";
-import { conflict, HttpError } from "../errors";
+import { conflict, paymentRequired } from "../errors";
 import { User } from "../models";
 import type { BillingProvider } from "./billing-provider";
 import { isSeatItem, seatLookupKey } from "./seat-item";
@@ -88,7 +88,10 @@ export class StripeBilling implements BillingProvider {
       });
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError)
-        throw new HttpError(402, `${error.message} Your plan has not changed.`);
+        // Stripe's own sentence (in its words), then ours in the reader's language.
+        throw paymentRequired("{{stripeMessage}} Your plan has not changed.", {
+          stripeMessage: error.message,
+        });
       throw error;
     }
   }

@@ -4,13 +4,15 @@ import type { Services } from "../context";
 import { conflict, HttpError } from "../errors";
 import type { Knex } from "knex";
 import { Client, ClientContact, User } from "../models";
+import { msg } from "../../shared/i18n/msg";
 
-export const INVALID_INVITE = "This invite link is invalid or has already been used.";
+export const INVALID_INVITE = msg("This invite link is invalid or has already been used.");
 
 const invalidInvite = () => new HttpError(404, INVALID_INVITE, { success: false });
 
-export const USED_INVITE =
-  "This invite link was already used. To open your conversation again, ask for a sign-in link by email.";
+export const USED_INVITE = msg(
+  "This invite link was already used. To open your conversation again, ask for a sign-in link by email.",
+);
 
 /**
  * A link that was used or replaced by a newer one: the portal offers a sign-in link by email.
@@ -23,11 +25,21 @@ export const usedInvite = () => new HttpError(410, USED_INVITE, { success: false
  * the portal offers to sign out and open the invite. Names only the signed-in person.
  */
 const signedInAsSomeoneElse = (user: User) =>
-  new HttpError(
-    409,
-    `You are signed in as ${user.fullName ? `${user.fullName} (${user.email})` : user.email}. This invite link is for another account: sign out to open it.`,
-    { reason: "signed_in" },
-  );
+  user.fullName
+    ? new HttpError(
+        409,
+        msg(
+          "You are signed in as {{name}} ({{email}}). This invite link is for another account: sign out to open it.",
+        ),
+        { reason: "signed_in" },
+      ).with({ name: user.fullName, email: user.email })
+    : new HttpError(
+        409,
+        msg(
+          "You are signed in as {{email}}. This invite link is for another account: sign out to open it.",
+        ),
+        { reason: "signed_in" },
+      ).with({ email: user.email });
 
 /**
  * Uses up an invite token, the client's own or a further contact's (issue 26): the first use
@@ -100,12 +112,13 @@ async function findInvite(
   trx: Knex.Transaction,
   tokenHash: string,
 ): Promise<{ client: Client; contact?: ClientContact } | undefined> {
-  const client = await Client.query(trx).findOne({ inviteTokenHash: tokenHash }).forUpdate();
+  // A deleted client's invites (issue 28) are dead until it is restored.
+  const client = await Client.live(trx).findOne({ inviteTokenHash: tokenHash }).forUpdate();
   if (client) return { client };
   const found = await ClientContact.query(trx).findOne({ inviteTokenHash: tokenHash });
   if (!found) return undefined;
   // The client first, then its contact: the order every change to a client locks them in.
-  const locked = await Client.query(trx).findById(found.clientId).forUpdate();
+  const locked = await Client.live(trx).findById(found.clientId).forUpdate();
   const contact = await ClientContact.query(trx)
     .findOne({ id: found.id, inviteTokenHash: tokenHash })
     .forUpdate();

@@ -37,7 +37,13 @@ export async function addClient(
   const invite = new InviteTokens(config.sessionSecret).issue(id);
   // The workspace's owner holds its plan and branding (issue 26), whoever of its staff adds.
   const mail = input.sendInviteEmail
-    ? await inviteMailFor(services, await workspaceOwnerOf(db, actor), input, invite.token)
+    ? await inviteMailFor(
+        services,
+        await workspaceOwnerOf(db, actor),
+        // A new client has no language of its own yet: the invite is in the workspace's.
+        { ...input, language: null },
+        invite.token,
+      )
     : null;
   return db.transaction(async (trx) => {
     const owner = await User.query(trx)
@@ -47,15 +53,16 @@ export async function addClient(
     const count = await Client.countOfOwner(trx, owner.id);
     const tier = featureTier(config, owner.accountTier);
     if (!canCreateMoreClients(tier, count)) {
-      throw forbidden(
-        `Client limit reached. Upgrade your ${TIER_CONFIG[tier].name} plan to add more clients`,
-      );
+      throw forbidden("Client limit reached. Upgrade your {{plan}} plan to add more clients", {
+        plan: TIER_CONFIG[tier].name,
+      });
     }
     const client = await Client.query(trx).insertAndFetch({
       id,
       ownerId: owner.id,
       name: input.name,
       email: input.email,
+      language: input.language,
       inviteTokenHash: invite.hash,
       inviteTokenEncrypted: invite.encrypted,
       inviteIssuedAt: clock.now(),

@@ -7,6 +7,7 @@ import { badRequest, conflict } from "../errors";
 import { Client, ClientContact, type User } from "../models";
 import { workspaceOwnerOf } from "../queries/workspace-owner";
 import { inviteMailFor } from "./invite-mail";
+import { clientLanguageOf } from "../i18n/recipient-language";
 
 export interface AddedContact {
   contact: ClientContact;
@@ -29,7 +30,13 @@ export async function addContact(
   const invite = new InviteTokens(services.config.sessionSecret).issue(id);
   // Branded as the client's own invite: the workspace's owner holds the plan and branding.
   const mail = input.sendInviteEmail
-    ? await inviteMailFor(services, await workspaceOwnerOf(services.db, actor), input, invite.token)
+    ? await inviteMailFor(
+        services,
+        await workspaceOwnerOf(services.db, actor),
+        // The contact's invite is in their client's language.
+        { ...input, language: await clientLanguageOf(services.db, client.id) },
+        invite.token,
+      )
     : null;
   return services.db.transaction(async (trx) => {
     const locked = await Client.query(trx).findById(client.id).forUpdate().throwIfNotFound();
@@ -40,7 +47,7 @@ export async function addContact(
     )
       throw conflict("This person is already a contact of this client");
     if (others.length + 1 >= MAX_CONTACTS)
-      throw badRequest(`A client can have up to ${MAX_CONTACTS} contacts`);
+      throw badRequest("A client can have up to {{max}} contacts", { max: MAX_CONTACTS });
     const contact = await ClientContact.query(trx).insertAndFetch({
       id,
       clientId: client.id,

@@ -3,8 +3,9 @@ import type { Knex } from "knex";
 import { verifyPassword } from "../auth/passwords";
 import { HttpError } from "../errors";
 import { User } from "../models";
+import { msg } from "../../shared/i18n/msg";
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
+export const INVALID_CREDENTIALS = msg("Invalid email or password");
 
 /** Checks email and password; an unverified owner is told to verify (403) only after a right password. */
 export async function authenticate(db: Knex, input: LoginInput): Promise<User> {
@@ -14,7 +15,8 @@ export async function authenticate(db: Knex, input: LoginInput): Promise<User> {
   if (!user.emailVerifiedAt) {
     throw new HttpError(
       403,
-      "VERIFICATION_REQUIRED: Please verify your email address before logging in",
+      // The prefix is a code the sign-in page recognises: every translation keeps it.
+      msg("VERIFICATION_REQUIRED: Please verify your email address before logging in"),
       {
         requiresVerification: true,
         email: user.email,

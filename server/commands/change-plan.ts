@@ -22,9 +22,10 @@ export async function changePlan(
     throw conflict("Your last payment failed: update your payment method first");
   const period = actor.billingPeriod === "annual" ? "annual" : "monthly";
   if (actor.accountTier === input.tier && period === input.period) {
-    throw conflict(
-      `You are already on the ${TIER_CONFIG[input.tier].name} plan, billed ${period === "annual" ? "annually" : "monthly"}`,
-    );
+    const plan = TIER_CONFIG[input.tier].name;
+    throw period === "annual"
+      ? conflict("You are already on the {{plan}} plan, billed annually", { plan })
+      : conflict("You are already on the {{plan}} plan, billed monthly", { plan });
   }
   const answer = await billingProvider(services).changePlan(actor, input.tier, input.period);
   return applyProviderAnswer(services, actor.id, answer);

@@ -32,7 +32,8 @@ export async function changeSeats(
     const total = SEATS_INCLUDED[SEAT_TIER] + input.extra;
     if (taken > total)
       throw conflict(
-        `${taken} seats are in use (people and pending invites): remove someone or withdraw an invite before going down to ${total} seats`,
+        "{{taken}} seats are in use (people and pending invites): remove someone or withdraw an invite before going down to {{total}} seats",
+        { taken, total },
       );
   }
   const answer = await billingProvider(services).setExtraSeats(owner, input.extra);

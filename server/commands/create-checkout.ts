@@ -20,7 +20,9 @@ export async function createCheckout(
     if (actor.subscriptionStatus === "past_due")
       throw conflict("Your last payment failed: update your payment method first");
     if (actor.accountTier === input.tier)
-      throw conflict(`You are already on the ${TIER_CONFIG[input.tier].name} plan`);
+      throw conflict("You are already on the {{plan}} plan", {
+        plan: TIER_CONFIG[input.tier].name,
+      });
     throw conflict("You already have a paid plan: change it from the pricing page");
   }
   return billingProvider(services).createCheckout(actor, input.tier, input.period);

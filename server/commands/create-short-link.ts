@@ -3,6 +3,7 @@ import { InviteTokens, newShortCode } from "../auth/invite-tokens";
 import type { Services } from "../context";
 import { conflict } from "../errors";
 import { type Client, ShortLink } from "../models";
+import { msg } from "../../shared/i18n/msg";
 
 /**
  * The client's short code, made on first use: one per client, and it resolves to whatever
@@ -35,11 +36,11 @@ export async function createShortLink(
     client.inviteTokenEncrypted,
   );
   if (!token) {
-    throw conflict(
-      client.joinedAt
-        ? "This client has already joined. Create a new invite link for them first."
-        : "This client has no invite link that can be shown. Create a new invite link first.",
-    );
+    // Chosen outside conflict(): the extractor reads msg() texts, not arguments of arguments.
+    const why = client.joinedAt
+      ? msg("This client has already joined. Create a new invite link for them first.")
+      : msg("This client has no invite link that can be shown. Create a new invite link first.");
+    throw conflict(why);
   }
   const code = await services.db.transaction((trx) => ensureShortLink(trx, client.id));
   return { code, token };

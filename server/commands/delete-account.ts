@@ -2,16 +2,19 @@ import { raw } from "objection";
 import type { DeleteAccountInput } from "../../shared/schemas/user";
 import { billingProvider } from "../billing/provider";
 import type { Services } from "../context";
-import { HttpError } from "../errors";
+import { recipientFrom } from "../i18n/recipient-language";
+import { badGateway } from "../errors";
 import { accountDeletedMail } from "../mail/account-mails";
 import { Client, type Session, StoredFile, User } from "../models";
 import { confirmIdentity } from "../policies/recent-sign-in";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
 import { deleteClientRows } from "./delete-client";
+import { msg } from "../../shared/i18n/msg";
 
 export const DELETE_ACCOUNT_MESSAGES = {
-  billing:
+  billing: msg(
     "We could not cancel your subscription with the payment provider, so nothing was deleted. Please try again.",
+  ),
 } as const;
 
 /**
@@ -38,7 +41,7 @@ export async function deleteAccount(
         { err: error, userId: actor.id },
         "could not cancel the subscription of an account being deleted",
       );
-      throw new HttpError(502, DELETE_ACCOUNT_MESSAGES.billing);
+      throw badGateway(DELETE_ACCOUNT_MESSAGES.billing);
     }
   }
 
@@ -75,7 +78,12 @@ export async function deleteAccount(
     await User.query(trx).deleteById(owner.id);
     await services.outbox.enqueue(
       trx,
-      accountDeletedMail(owner.email, owner.fullName, services.config.appUrl),
+      accountDeletedMail(
+        owner.email,
+        owner.fullName,
+        services.config.appUrl,
+        recipientFrom(owner, null, owner).language,
+      ),
       "account-deleted",
     );
     const recorded = await services.events.record(trx, { type: "AccountDeleted", userIds });

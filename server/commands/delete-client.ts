@@ -11,7 +11,9 @@ import {
   StoredFile,
   User,
 } from "../models";
+import { retentionDaysOf } from "../queries/deleted-clients";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
+import { keepDeletedClient } from "./keep-deleted-client";
 
 /** What deleting a client's rows leaves to do after the commit. */
 export interface DeletedClient {
@@ -53,10 +55,14 @@ export async function deleteClientRows(
 }
 
 /**
- * Deletes a client with everything of theirs in one transaction with ClientDeleted (the
- * client user's open sockets close) and its audit entry, then removes the stored files' bytes and previews.
+ * Deletes a client. A workspace that keeps deleted clients (issue 28) gets it set aside
+ * (keepDeletedClient), restorable until the purge; otherwise it goes at once with everything of
+ * theirs, in one transaction with ClientDeleted (the contacts' open sockets close) and its audit
+ * entry, and then the stored files' bytes and previews go.
  */
 export async function deleteClient(services: Services, actor: User, client: Client): Promise<void> {
+  const keptDays = await retentionDaysOf(services.db, client.ownerId);
+  if (keptDays > 0) return keepDeletedClient(services, actor, client, keptDays);
   const deleted = await services.db.transaction(async (trx) => {
     const rows = await deleteClientRows(trx, client.id);
     if (!rows) return undefined;

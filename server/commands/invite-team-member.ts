@@ -4,6 +4,7 @@ import { newTeamInviteToken, teamInviteUrl } from "../auth/team-invite-tokens";
 import { featureTier } from "../billing/feature-tier";
 import type { Services } from "../context";
 import { conflict } from "../errors";
+import { inviteeLanguage } from "../i18n/recipient-language";
 import { teamInviteMail } from "../mail/team-mails";
 import { TeamInvite, User } from "../models";
 import { teamPolicy } from "../policies/team";
@@ -36,7 +37,7 @@ export async function inviteTeamMember(
     const tier = featureTier(config, owner.accountTier);
     teamPolicy.authorize(actor, "invite", tier);
     if (await memberWithEmail(trx, workspaceId, input.email)) {
-      throw conflict(`${input.email} is already in your team`);
+      throw conflict("{{email}} is already in your team", { email: input.email });
     }
     const open = await TeamInvite.query(trx)
       .findOne({ workspaceId, email: input.email })
@@ -57,6 +58,8 @@ export async function inviteTeamMember(
       ? await TeamInvite.query(trx).patchAndFetchById(open.id, fields)
       : await TeamInvite.query(trx).insertAndFetch({ ...fields, workspaceId, email: input.email });
     const mail = teamInviteMail(input.email, {
+      // Not a user yet: the workspace's language.
+      language: inviteeLanguage(null, owner),
       inviterName: actor.fullName,
       workspaceName: workspaceName(owner),
       role: input.role,

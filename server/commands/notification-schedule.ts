@@ -25,10 +25,12 @@ export function otherRole(role: Role): Role {
 /**
  * SQL: message `m` of the conversation `clientId` waits for a person of side `role` who has
  * read up to `afterSeq`: it is the other side's, meant for both sides, past the mark, and past
- * the side's last answer (a colleague's answer settles what came before it for everyone).
+ * the side's last answer (a colleague's answer settles what came before it for everyone), and
+ * not deleted (issue 28; a deleted answer still answered what came before it).
  */
 export function waitingCondition(clientId: string, role: string, afterSeq: string): string {
-  return `m.sender_role <> ${role} and m.visibility = 'client' and m.seq > ${afterSeq}
+  return `m.sender_role <> ${role} and m.visibility = 'client' and m.deleted_at is null
+    and m.seq > ${afterSeq}
     and m.seq > coalesce((select a.seq from messages a
                            where a.client_id = ${clientId} and a.sender_role = ${role}
                              and a.visibility = 'client'

@@ -35,7 +35,7 @@ async function clientIdOf(services: Services, query: PortalBrandingQuery): Promi
 
 /**
  * The branding a client's signed-out pages show: the owner's own when their plan includes
- * branding (agency, or every owner with billing off), else the defaults. The same shape for
+ * branding (agency, or every owner with billing off), else the defaults; and their language. The same shape for
  * an unknown conversation, so the answer tells nothing about which ids exist.
  */
 export async function portalBranding(
@@ -44,13 +44,15 @@ export async function portalBranding(
 ): Promise<PortalBranding> {
   const clientId = await clientIdOf(services, query);
   const client = clientId
-    ? await Client.query(services.db).select("ownerId").findById(clientId)
+    ? await Client.live(services.db).select("ownerId", "language").findById(clientId)
     : undefined;
   const owner = client ? await User.query(services.db).findById(client.ownerId) : undefined;
-  if (!owner) return defaultPortalBranding();
+  if (!client || !owner) return defaultPortalBranding();
+  // The invite page and the signed-out pages speak the client's language (issue 29).
+  const language = client.language ?? owner.workspaceLanguage;
   const tier = TIER_CONFIG[featureTier(services.config, owner.accountTier)];
-  if (!tier.logoSupport && !tier.colorCustomization) return defaultPortalBranding();
-  return presentPortalBranding(owner, tier);
+  if (!tier.logoSupport && !tier.colorCustomization) return defaultPortalBranding(language);
+  return presentPortalBranding(owner, tier, language);
 }
 
 /**

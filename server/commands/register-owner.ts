@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages";
 import { EmailCodes } from "../auth/email-codes";
 import type { PendingSignUp } from "../auth/sign-up-cookie";
 import type { Services } from "../context";
+import { requesterLanguage } from "../i18n/recipient-language";
 import { alreadyRegisteredMail, verificationMail } from "../mail/account-mails";
 import { UniqueViolationError } from "objection";
 import { User } from "../models";
@@ -10,8 +12,12 @@ import { User } from "../models";
  * whether the address is new, waiting for verification, or an account (the caller has only hashed
  * the password, which every sign-up does).
  */
-export function registerOwner(services: Services, signUp: PendingSignUp): void {
-  services.afterAnswer.add("sign-up", () => carryOutSignUp(services, signUp));
+export function registerOwner(
+  services: Services,
+  signUp: PendingSignUp,
+  requestLanguage: Language,
+): void {
+  services.afterAnswer.add("sign-up", () => carryOutSignUp(services, signUp, requestLanguage));
 }
 
 /**
@@ -20,8 +26,15 @@ export function registerOwner(services: Services, signUp: PendingSignUp): void {
  * its password, name and code: its code is sent again (within the hourly cap), and the sign-up is
  * noted, so that verifying from another browser than this one (which holds its own sign-up in a
  * cookie) leaves the account without a password rather than with one a stranger may have typed.
+ * The mails are in the account's language, else the sign-up request's.
  */
-export async function carryOutSignUp(services: Services, signUp: PendingSignUp): Promise<void> {
+export async function carryOutSignUp(
+  services: Services,
+  signUp: PendingSignUp,
+  /** The sign-up request's language: its mails' (unless the account has one) and, for a new
+   * owner, the workspace's (issue 29). */
+  requestLanguage: Language = DEFAULT_LANGUAGE,
+): Promise<void> {
   const { db, config, clock, outbox } = services;
   const codes = new EmailCodes(config.sessionSecret, clock);
   const attempt = () =>
@@ -29,10 +42,11 @@ export async function carryOutSignUp(services: Services, signUp: PendingSignUp):
       const existing = await User.query(trx)
         .findOne({ email: signUp.email, role: "owner" })
         .forUpdate();
+      const language = requesterLanguage(existing, requestLanguage);
       if (existing?.emailVerifiedAt) {
         await outbox.enqueue(
           trx,
-          alreadyRegisteredMail(signUp.email, config.appUrl),
+          alreadyRegisteredMail(signUp.email, config.appUrl, language),
           "already-registered",
         );
         return;
@@ -47,6 +61,7 @@ export async function carryOutSignUp(services: Services, signUp: PendingSignUp):
           fullName: signUp.fullName,
           role: "owner",
           accountTier: "free",
+          workspaceLanguage: requestLanguage,
         });
         userId = user.id;
       }
@@ -54,7 +69,7 @@ export async function carryOutSignUp(services: Services, signUp: PendingSignUp):
       if (code)
         await outbox.enqueue(
           trx,
-          verificationMail(signUp.email, code, config.appUrl),
+          verificationMail(signUp.email, code, config.appUrl, language),
           "verification",
         );
     });

@@ -4,6 +4,7 @@ import type { Services } from "../context";
 import { conflict, notFound } from "../errors";
 import { revokeReplyAddresses } from "../inbound/reply-address";
 import { type Client, ClientContact, User } from "../models";
+import { settleAfterRemoval } from "./approval-rule";
 import { endSessionsOf } from "./end-sessions";
 
 /**
@@ -21,7 +22,7 @@ export async function removeContact(
   if (!uuidSchema.safeParse(contactId).success) throw notFound("Contact not found");
   if (contactId === client.id)
     throw conflict("The first contact is the client itself: delete the client to remove them");
-  const ended = await services.db.transaction(async (trx) => {
+  const recorded = await services.db.transaction(async (trx) => {
     const contact = await ClientContact.query(trx)
       .findOne({ id: contactId, clientId: client.id })
       .forUpdate();
@@ -34,11 +35,14 @@ export async function removeContact(
       subject: { type: "contact", id: contact.id, label: `${contact.name} (${contact.email})` },
       details: { client: client.name },
     });
-    if (!contact.userId) return null;
+    if (!contact.userId) return [];
     await User.query(trx).patch({ clientId: null }).where({ id: contact.userId, role: "client" });
+    // A version that waited only for them is approved now (issue 27, rule "everyone").
+    const settled = await settleAfterRemoval(services, trx, client.id);
     // Their emailed reply addresses stop working with them.
     await revokeReplyAddresses(trx, client.id, contact.userId, services.clock.now());
-    return await endSessionsOf(services, trx, contact.userId);
+    const ended = await endSessionsOf(services, trx, contact.userId);
+    return ended ? [...settled, ended] : settled;
   });
-  if (ended) services.events.dispatch(ended);
+  services.events.dispatch(recorded);
 }

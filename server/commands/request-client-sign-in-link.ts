@@ -2,6 +2,8 @@ import { CODE_LIFETIME_MS } from "../auth/email-codes";
 import { clientSignInUrl, newSignInLinkToken } from "../auth/invite-tokens";
 import { withFeatures } from "../billing/feature-tier";
 import type { Services } from "../context";
+import type { Language } from "../../shared/i18n/languages";
+import { firstLanguage, recipientLanguageSql } from "../i18n/recipient-language";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
 import { clientSignInLinkMail, ownerDisplayName } from "../mail/client-mails";
 import { EmailCode } from "../models";
@@ -23,13 +25,17 @@ export function requestClientSignInLink(services: Services, email: string): void
  */
 export async function sendClientSignInLinks(services: Services, email: string): Promise<void> {
   const { db, clock, config, logger } = services;
-  const conversations: ({ userId: string; clientId: string } & BrandingOwner)[] = await db(
-    "clients",
-  )
+  const conversations: ({
+    userId: string;
+    clientId: string;
+    language: Language;
+  } & BrandingOwner)[] = await db("clients")
     // Every contact who joined (issue 26) has a user naming the client, under their address.
     .join("users as member", "member.clientId", "clients.id")
     .join("users as owner", "owner.id", "clients.ownerId")
     .where({ "member.email": email, "member.role": "client" })
+    // Not a deleted client's (issue 28), until it is restored.
+    .whereNull("clients.deletedAt")
     .select(
       "member.id as userId",
       "clients.id as clientId",
@@ -40,16 +46,19 @@ export async function sendClientSignInLinks(services: Services, email: string): 
       "owner.primaryColor",
       "owner.backgroundColor",
       "owner.textColor",
+      // Each mail in the language of the person it signs in (their own, their client's...).
+      db.raw(`${recipientLanguageSql("member", "clients", "owner")} as language`),
     );
   if (conversations.length === 0) return;
   // The mails are written before the transaction: reading a logo must not hold it open.
   const made = await Promise.all(
-    conversations.map(async ({ userId, clientId, ...owner }) => {
+    conversations.map(async ({ userId, clientId, language, ...owner }) => {
       const { token, hash } = newSignInLinkToken();
       const branding = await brandingFor(services.storage, withFeatures(config, owner), (error) =>
         logger.warn({ err: error }, "owner logo unreadable"),
       );
       const mail = clientSignInLinkMail(email, {
+        language: firstLanguage(language),
         ownerName: ownerDisplayName(owner),
         url: clientSignInUrl(config.appUrl, token, clientId),
         branding,

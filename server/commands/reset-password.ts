@@ -5,8 +5,9 @@ import type { Services } from "../context";
 import { badRequest } from "../errors";
 import { User } from "../models";
 import { endSessionsOf } from "./end-sessions";
+import { msg } from "../../shared/i18n/msg";
 
-export const INVALID_RESET_CODE = "Invalid or expired reset code";
+export const INVALID_RESET_CODE = msg("Invalid or expired reset code");
 
 /** Sets a new password with a mailed code and ends every session of the account. */
 export async function resetPassword(services: Services, input: ResetPasswordInput): Promise<void> {

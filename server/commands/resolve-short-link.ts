@@ -10,7 +10,7 @@ import { INVALID_INVITE, usedInvite } from "./accept-invite";
  */
 export async function resolveShortLink(services: Services, code: string): Promise<string> {
   const client = isWellFormedShortCode(code)
-    ? await Client.query(services.db)
+    ? await Client.live(services.db)
         .select("clients.id", "clients.inviteTokenEncrypted")
         .join("shortLinks", "shortLinks.clientId", "clients.id")
         .findOne("shortLinks.code", code)

@@ -55,7 +55,7 @@ export async function appendMessage(
   const emails = messageSentCtes(sender, message.sentAt);
   const statement = db.raw(
     `with conversation as (
-       select c.id from clients c where c.id = ? for no key update of c
+       select c.id from clients c where c.id = ? and c.deleted_at is null for no key update of c
      ), message as (
        insert into messages (id, client_id, sender_id, sender_role, content, file_id,
                              requires_feedback, feedback_status, visibility)

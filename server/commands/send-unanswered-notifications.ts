@@ -1,9 +1,11 @@
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
+import type { Language } from "../../shared/i18n/languages";
 import { withFeatures } from "../billing/feature-tier";
 import { forEachLimited } from "../concurrency/for-each-limited";
 import type { Services } from "../context";
 import { replyToFor } from "../inbound/reply-address";
+import { firstLanguage, recipientLanguageSql } from "../i18n/recipient-language";
 import type { MailMessage } from "../mail/mail-message";
 import { conversationUrl } from "../conversation-url";
 import { type BrandingOwner, brandingFor } from "../mail/branding";
@@ -14,6 +16,7 @@ import {
   unansweredMessagesMail,
   type WaitingMessage,
 } from "../mail/notification-mails";
+import { openMarksOf } from "../queries/open-marks";
 import { issueFeedbackLinks } from "./issue-feedback-links";
 import { notificationRecipients } from "./notification-recipients";
 import { waitingCondition } from "./notification-schedule";
@@ -67,6 +70,8 @@ interface ClaimedRow extends BrandingOwner {
   recipientEmail: string | null;
   recipientName: string | null;
   recipientDelay: number | null;
+  /** The person's language (recipient-language.ts), read with the claim: no query per mail. */
+  recipientLanguage: Language;
 }
 
 interface WaitingRow extends WaitingMessage {
@@ -165,17 +170,23 @@ export async function claimDue(
   const claimed: { rows: ClaimedRow[] } = await services.db.raw(
     `with due as (
        select client_id, recipient_user_id from notification_states
-        where due_at <= ? order by due_at limit ? for update skip locked)
+        where due_at <= ?
+          -- A deleted client's (issue 28) wait, unclaimed, until it is restored or purged.
+          and not exists (select 1 from clients d
+                           where d.id = notification_states.client_id and d.deleted_at is not null)
+        order by due_at limit ? for update skip locked)
      update notification_states ns set due_at = ?
        from due join clients c on c.id = due.client_id join users o on o.id = c.owner_id
        left join ${notificationRecipients("due.client_id")} r
          on r.user_id = due.recipient_user_id
+       left join users ru on ru.id = due.recipient_user_id
       where ns.client_id = due.client_id and ns.recipient_user_id = due.recipient_user_id
      returning ns.client_id as "clientId", ns.recipient_role as "recipientRole",
        ns.recipient_user_id as "recipientUserId",
        greatest(ns.last_read_seq, ns.last_notified_seq) as "afterSeq", ns.attempts,
        c.name as "clientName", r.email as "recipientEmail", r.name as "recipientName",
        r.delay_minutes as "recipientDelay",
+       ${recipientLanguageSql("ru", "c", "o")} as "recipientLanguage",
        o.full_name as "fullName", o.company_name as "companyName", o.account_tier as "accountTier",
        o.company_logo as "companyLogo", o.primary_color as "primaryColor",
        o.background_color as "backgroundColor", o.text_color as "textColor"`,
@@ -207,7 +218,12 @@ async function loadWaiting(
        cross join lateral (
          select m.id, m.seq, m.content, f.original_name as file_name,
                 (m.sender_role = 'owner' and m.requires_feedback and m.feedback_status = 'pending'
-                  and f.id is not null) as awaits_decision,
+                  and f.id is not null
+                  -- Rule "everyone" (issue 27): only a person still asked gets the buttons.
+                  and (m.approval_rule = 'any' or exists (
+                    select 1 from approval_decisions ad
+                     where ad.message_id = m.id and ad.user_id = w.recipient_user_id
+                       and ad.status = 'pending'))) as awaits_decision,
                 count(*) over () as total
            from messages m left join files f on f.id = m.file_id
           where m.client_id = w.client_id
@@ -241,12 +257,18 @@ async function mailFor(services: Services, row: ClaimedRow, to: string, messages
           deciding,
         )
       : new Map<string, DecisionLinks>();
+  const marks = await openMarksOf(services.db, deciding);
   return unansweredMessagesMail({
     to,
+    language: firstLanguage(row.recipientLanguage),
     recipientRole: row.recipientRole,
     recipientName: row.recipientName ?? "",
     senderName: toOwner ? row.clientName : ownerName,
-    messages: messages.map((m) => ({ ...m, decisionLinks: links.get(m.id) })),
+    messages: messages.map((m) => ({
+      ...m,
+      decisionLinks: links.get(m.id),
+      openMarks: marks.get(m.id),
+    })),
     total: messages[0]?.total ?? messages.length,
     delayMinutes: row.recipientDelay ?? 0,
     conversationUrl: conversationUrl(appUrl, row.recipientRole, row.clientId),

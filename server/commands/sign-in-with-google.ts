@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages";
 import type { GoogleIdentity } from "../auth/google";
 import type { Services } from "../context";
 import { cleanSingleLineText } from "../../shared/schemas/text";
@@ -23,6 +24,8 @@ const FULL_NAME_MAX = 100;
 export async function signInWithGoogle(
   services: Services,
   identity: GoogleIdentity,
+  /** A new owner's workspace language: their browser's (issue 29). */
+  workspaceLanguage: Language = DEFAULT_LANGUAGE,
 ): Promise<User> {
   const { db, clock } = services;
   const email = identity.email.trim().toLowerCase();
@@ -63,6 +66,7 @@ export async function signInWithGoogle(
       accountTier: "free",
       emailVerifiedAt: clock.now(),
       googleSubject: identity.subject,
+      workspaceLanguage,
     });
   });
   if (ended) services.events.dispatch(ended);

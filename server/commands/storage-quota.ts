@@ -1,14 +1,11 @@
 import type { Knex } from "knex";
 import { formatFileSize } from "../../shared/files";
-import { STORAGE_QUOTA_BYTES, type Tier } from "../../shared/tiers";
+import { STORAGE_QUOTA_BYTES } from "../../shared/tiers";
 import { featureTier } from "../billing/feature-tier";
 import type { Config } from "../config";
 import { payloadTooLarge } from "../errors";
 import { User } from "../models";
 import { storageUsedBytes } from "../queries/storage-usage";
-
-export const storageFullMessage = (tier: Tier) =>
-  `Storage is full: this account's plan includes ${formatFileSize(STORAGE_QUOTA_BYTES[tier])}. Delete files or upgrade to upload more.`;
 
 /**
  * Inside the transaction that adds a file of `addedBytes` to a conversation of `ownerId`:
@@ -26,5 +23,8 @@ export async function assertStorageRoom(
   const tier = featureTier(config, owner.accountTier);
   const used = await storageUsedBytes(trx, ownerId);
   if (used + addedBytes > STORAGE_QUOTA_BYTES[tier])
-    throw payloadTooLarge(storageFullMessage(tier));
+    throw payloadTooLarge(
+      "Storage is full: this account's plan includes {{size}}. Delete files or upgrade to upload more.",
+      { size: formatFileSize(STORAGE_QUOTA_BYTES[tier]) },
+    );
 }

@@ -8,8 +8,9 @@ import { findTeamMember } from "../queries/team-members";
 
 /**
  * What is the workspace's, not its owner's own: the plan and its billing (the Stripe customer
- * and subscription: webhooks find the account by its customer) and the branding clients see.
- * The person's own name, address, password, picture and delay stay theirs.
+ * and subscription: webhooks find the account by its customer), the branding clients see,
+ * and how long it keeps deleted clients. The person's own name, address, password, picture and
+ * delay stay theirs.
  */
 const WORKSPACE_COLUMNS = [
   "companyName",
@@ -34,6 +35,8 @@ const WORKSPACE_COLUMNS = [
   "retentionDiscountAt",
   "extraSeats",
   "billingSyncedAt",
+  // How long deleted clients are kept (issue 28): the workspace's, as its deleted clients are.
+  "deletedClientRetentionDays",
 ] as const satisfies readonly (keyof User)[];
 
 type WorkspaceColumns = Pick<User, (typeof WORKSPACE_COLUMNS)[number]>;
@@ -76,6 +79,10 @@ export async function transferOwnership(
     await trx("clients").update({ ownerId: to }).where("ownerId", from);
     await trx("team_invites").update({ workspaceId: to }).where("workspaceId", from);
     await trx("audit_entries").update({ workspaceId: to }).where("workspaceId", from);
+    // The new owner's replies from a workspace of their own before they joined are left
+    // behind (issue 28): the team's replies are the workspace's, and titles stay unique.
+    await trx("saved_replies").delete().where("workspaceId", to);
+    await trx("saved_replies").update({ workspaceId: to }).where("workspaceId", from);
     await trx("users").update({ workspaceId: to }).where("workspaceId", from);
     // What the trigger dropped on the way: the same people still handle the same clients.
     if (assignments.length > 0) {

@@ -1,10 +1,13 @@
 import type { Knex } from "knex";
+import type { ApprovalRule } from "../../shared/schemas/messages";
 import type { Config } from "../config";
 import type { Services } from "../context";
 import type { EventRow } from "../domain-events/domain-events";
 import { type Client, Message, StoredFile, type User } from "../models";
 import type { ReceivedConversationFile } from "../uploads/conversation-files";
 import { deleteStoredFiles } from "../storage/delete-stored-files";
+import { askApprovers } from "./approval-rule";
+import { writeThreadDueDate } from "./due-dates";
 import { appendMessage, messageEvent } from "./send-message";
 import { assertStorageRoom } from "./storage-quota";
 
@@ -27,8 +30,12 @@ export async function insertFileMessage(
   file: ReceivedConversationFile,
   options: {
     requiresFeedback: boolean;
+    /** Who must approve, when it requires feedback (default: any one of the client's people). */
+    approvalRule?: ApprovalRule;
     sentAt: Date;
     version?: VersionSlot;
+    /** The thread's due date (issue 27); undefined keeps the thread's (a version's). */
+    dueDate?: string;
     config: Pick<Config, "billingMode">;
     event: EventRow;
   },
@@ -55,8 +62,24 @@ export async function insertFileMessage(
     options.event,
   );
   if (options.version) await Message.query(trx).findById(message.id).patch(options.version);
+  const dueDate = options.requiresFeedback
+    ? await writeThreadDueDate(
+        trx,
+        options.version?.versionOf ?? message.id,
+        options.dueDate,
+        actor.id,
+        options.sentAt,
+      )
+    : null;
+  const approvalRule = options.approvalRule ?? "any";
+  const approvals = options.requiresFeedback
+    ? await askApprovers(trx, message, approvalRule)
+    : null;
   return message.$set({
     ...options.version,
+    dueDate,
+    approvalRule,
+    approvals,
     fileStoredName: row.storedName,
     fileName: row.originalName,
     fileSize: row.sizeBytes,
@@ -75,7 +98,7 @@ export async function uploadConversationFile(
   actor: User,
   client: Client,
   file: ReceivedConversationFile,
-  options: { requiresFeedback: boolean },
+  options: { requiresFeedback: boolean; dueDate?: string; approvalRule?: ApprovalRule },
 ): Promise<Message> {
   const event = services.events.row("FileUploaded");
   let message: Message;

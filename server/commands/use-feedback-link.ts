@@ -1,7 +1,7 @@
 import type { UseFeedbackLinkInput } from "../../shared/schemas/feedback-links";
 import { feedbackInput } from "../../shared/schemas/files";
 import type { Services } from "../context";
-import { HttpError } from "../errors";
+import { gone } from "../errors";
 import { FeedbackLink, type Message, type User } from "../models";
 import { feedbackLinkPolicy } from "../policies/feedback-links";
 import { FEEDBACK_LINK_MESSAGES, type FoundFeedbackLink } from "../queries/find-feedback-link";
@@ -44,10 +44,7 @@ export async function useFeedbackLink(
         .where("expiresAt", ">", now);
       if (taken === 0) {
         const current = await FeedbackLink.query(trx).findById(link.id);
-        throw new HttpError(
-          410,
-          current?.usedAt ? FEEDBACK_LINK_MESSAGES.used : FEEDBACK_LINK_MESSAGES.expired,
-        );
+        throw gone(current?.usedAt ? FEEDBACK_LINK_MESSAGES.used : FEEDBACK_LINK_MESSAGES.expired);
       }
     },
   });

@@ -4,8 +4,9 @@ import type { PendingSignUp } from "../auth/sign-up-cookie";
 import type { Services } from "../context";
 import { badRequest } from "../errors";
 import { User } from "../models";
+import { msg } from "../../shared/i18n/msg";
 
-export const INVALID_VERIFICATION_CODE = "Invalid or expired verification code";
+export const INVALID_VERIFICATION_CODE = msg("Invalid or expired verification code");
 
 /**
  * Marks the address verified when the code is right; answers the user to sign in. `signUp` is

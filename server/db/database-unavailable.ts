@@ -1,6 +1,9 @@
+import { msg } from "../../shared/i18n/msg";
+
 /** What a 503 for an unavailable database says (HTTP and the websocket upgrade alike). */
-export const UNAVAILABLE_MESSAGE =
-  "The service is briefly unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = msg(
+  "The service is briefly unavailable. Please try again in a moment.",
+);
 /** About the database timeouts (timeouts.ts): by then the outcome is known either way. */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -1,4 +1,5 @@
 import type { Visibility } from "../../shared/schemas/message-payload";
+import type { Role } from "../../shared/schemas/user";
 
 /**
  * What happened, as commands record it (server/domain-events/domain-events.ts): ids only, so an
@@ -14,7 +15,28 @@ export type DomainEvent =
       /** `internal` for a note of the staff (issue 26); absent in events written before notes. */
       visibility?: Visibility;
     }
-  | { type: "FeedbackDecided"; clientId: string; messageId: string }
+  /**
+   * Its author edited or deleted message `messageId` (issue 28). `internal`: a note's, which
+   * only the staff hear of.
+   */
+  | {
+      type: "MessageEdited" | "MessageDeleted";
+      clientId: string;
+      messageId: string;
+      visibility: Visibility;
+    }
+  /**
+   * The review marks on file version `messageId` changed (issue 27): one was made, answered,
+   * resolved or reopened. `internal`: only staff-only marks changed (the client hears nothing).
+   */
+  | { type: "AnnotationsChanged"; clientId: string; messageId: string; visibility: Visibility }
+  /**
+   * The scheduled messages (issue 28) of one side of a conversation changed: scheduled, edited,
+   * sent, cancelled or dropped. Only that side hears of it.
+   */
+  | { type: "ScheduledMessagesChanged"; clientId: string; side: Role }
+  /** A file was decided on, or (issue 27) its thread's due date changed. */
+  | { type: "FeedbackDecided" | "DueDateChanged"; clientId: string; messageId: string }
   /** One side's read mark moved forward to `messageId`. */
   | { type: "MessagesRead"; clientId: string; messageId: string }
   /** A client opened their invite for the first time. */
@@ -30,8 +52,13 @@ export type DomainEvent =
    * open Team tabs (and a changed person's own role) look again.
    */
   | { type: "TeamChanged"; workspaceId: string }
-  /** A client and everything of theirs is gone; `userIds`: its contacts' logins (issue 26). */
-  | { type: "ClientDeleted"; clientId: string; userIds: string[] }
+  /**
+   * A client and everything of theirs is gone; `userIds`: its contacts' logins (issue 26).
+   * `workspaceId` when the client is kept for a restore (issue 28): its staff's pages hear of it.
+   */
+  | { type: "ClientDeleted"; clientId: string; userIds: string[]; workspaceId?: string }
+  /** A deleted client was brought back (issue 28): the staff of `workspaceId` hear of it. */
+  | { type: "ClientRestored"; clientId: string; workspaceId: string }
   /** An owner deleted their account: these users (the owner and their clients) are gone. */
   | { type: "AccountDeleted"; userIds: string[] }
   /** What the owner's clients see of them changed (colours, logo, names, picture). */

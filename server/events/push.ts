@@ -22,7 +22,8 @@ export const pushListener: EventListener<Services> = {
     const parts = await messageParts(services, recorded as RecordedEvent<MessageEvent>);
     // An internal note (issue 26) reaches no one's device: the client may never read it, and
     // the staff are not pushed their own side's messages.
-    if (!parts || !mayRead("client", parts.message.visibility)) return;
+    // Nor does a message deleted before its push went (an event run again later, issue 28).
+    if (!parts || !mayRead("client", parts.message.visibility) || parts.message.deletedAt) return;
     const { sender, client, message } = parts;
     // The staff's message goes to every one of the client's people who joined (issue 26),
     // the client's to the staff its emails go to.

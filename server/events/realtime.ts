@@ -32,10 +32,16 @@ export const realtimeListener: EventListener<RealtimeServices> = {
     "FileUploaded",
     "VersionUploaded",
     "FeedbackDecided",
+    "MessageEdited",
+    "MessageDeleted",
+    "AnnotationsChanged",
+    "ScheduledMessagesChanged",
+    "DueDateChanged",
     "MessagesRead",
     "ClientJoined",
     "ClientAssigneesChanged",
     "ClientDeleted",
+    "ClientRestored",
     "AccountDeleted",
     "BrandingChanged",
     "PlanChanged",
@@ -92,6 +98,22 @@ async function announceTeamChange(services: RealtimeServices, workspaceId: strin
   return services.realtime.teamChanged(staff.map((person) => person.id));
 }
 
+/**
+ * A client of workspace `workspaceId` was set aside or restored (issue 28): its staff's pages
+ * look at the client list, the conversation (gone: 404) and Deleted clients again.
+ */
+async function announceClientListChange(
+  services: RealtimeServices,
+  clientId: string,
+  workspaceId: string,
+): Promise<void> {
+  const staff = await User.query(services.db).select("id").where({ workspaceId, role: "owner" });
+  await services.realtime.accessChanged(
+    clientId,
+    staff.map((person) => person.id),
+  );
+}
+
 async function announce(services: RealtimeServices, recorded: RecordedEvent): Promise<void> {
   const { realtime } = services;
   const { event } = recorded;
@@ -101,11 +123,33 @@ async function announce(services: RealtimeServices, recorded: RecordedEvent): Pr
     case "VersionUploaded":
       return announceMessage(services, recorded as RecordedEvent<MessageEvent>);
     case "FeedbackDecided":
+    case "DueDateChanged":
       return realtime.publish({
         type: "feedback_updated",
         clientId: event.clientId,
         messageId: event.messageId,
       });
+    case "MessageEdited":
+    case "MessageDeleted":
+      return realtime.publish(
+        {
+          type: event.type === "MessageEdited" ? "message_updated" : "message_deleted",
+          clientId: event.clientId,
+          messageId: event.messageId,
+        },
+        undefined,
+        sidesThatHear(event.visibility),
+      );
+    case "AnnotationsChanged":
+      return realtime.publish(
+        { type: "annotations_changed", clientId: event.clientId, messageId: event.messageId },
+        undefined,
+        sidesThatHear(event.visibility),
+      );
+    case "ScheduledMessagesChanged":
+      return realtime.publish({ type: "scheduled_changed", clientId: event.clientId }, undefined, [
+        event.side,
+      ]);
     case "MessagesRead":
       return realtime.publish({
         type: "messages_read",
@@ -129,7 +173,13 @@ async function announce(services: RealtimeServices, recorded: RecordedEvent): Pr
       ]);
     }
     case "ClientDeleted":
-      return event.userIds.length > 0 ? realtime.disconnectUsers(event.userIds) : undefined;
+      await Promise.all([
+        event.userIds.length > 0 && realtime.disconnectUsers(event.userIds),
+        event.workspaceId && announceClientListChange(services, event.clientId, event.workspaceId),
+      ]);
+      return;
+    case "ClientRestored":
+      return announceClientListChange(services, event.clientId, event.workspaceId);
     case "AccountDeleted":
       return realtime.disconnectUsers(event.userIds);
     case "BrandingChanged":
@@ -139,6 +189,7 @@ async function announce(services: RealtimeServices, recorded: RecordedEvent): Pr
       const joined = await Client.query(services.db)
         .select("id")
         .where("ownerId", event.ownerId)
+        .whereNull("deletedAt")
         .whereNotNull("userId");
       await Promise.all([
         ...joined.map(({ id }) => realtime.publish({ type: "branding_updated", clientId: id })),

@@ -1,4 +1,5 @@
 import { badRequest } from "../errors";
+import { msg } from "../../shared/i18n/msg";
 
 /** The request header, as clients send it (Stripe's name and meaning). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -14,9 +15,9 @@ export const KEY_LIFETIME_MS = 24 * 60 * 60_000;
 export const CLAIM_LEASE_MS = 2 * 60_000;
 
 export const IDEMPOTENCY_MESSAGES = {
-  invalid: "Idempotency-Key must be 1 to 255 printable ASCII characters",
-  inProgress: "This request is already being processed",
-  reused: "This Idempotency-Key was already used for another request",
+  invalid: msg("Idempotency-Key must be 1 to 255 printable ASCII characters"),
+  inProgress: msg("This request is already being processed"),
+  reused: msg("This Idempotency-Key was already used for another request"),
 } as const;
 
 // Printable ASCII, space included (a header value cannot start or end with one anyway).

@@ -21,7 +21,6 @@ import type { ReceivedMail } from "../../tests/support/smtp";
 import { TestSocket } from "../../tests/support/ws-client";
 import { hashToken } from "../auth/sessions";
 import { CLAIM_LEASE_MS } from "../idempotency/idempotency-key";
-import { REPLY_HINT } from "../mail/notification-mails";
 import { tokenOf } from "./reply-address";
 
 let server: TestServer;
@@ -108,7 +107,9 @@ describe("replying to a notification", () => {
     expect(address).toMatch(
       new RegExp(`^reply\\+[0-9a-f]{32}@${TEST_INBOUND_DOMAIN.replace(/\./g, "\\.")}$`),
     );
-    expect(mail.text).toContain(REPLY_HINT);
+    expect(mail.text).toContain(
+      "You can answer by replying to this email: your reply appears in the conversation.",
+    );
     expect(mail.parsed.headers.get("auto-submitted")).toBe("auto-generated");
 
     const socket = await TestSocket.open(server.url, { cookie: owner.agent.cookieHeader });

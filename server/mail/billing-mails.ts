@@ -1,18 +1,14 @@
 import { TIER_CONFIG, type Tier } from "../../shared/tiers";
+import type { Recipient } from "../i18n/recipient-language";
+import { translatorFor } from "../i18n/translator";
 import { renderMail } from "./layout";
+import { mailFormats } from "./mail-formats";
 import type { MailMessage } from "./mail-message";
-
-/** Mails carry no time zone of their reader: times are written out in UTC. */
-export function utcDateTime(date: Date): string {
-  return `${date.toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  })} UTC`;
-}
 
 interface PaymentMailFields {
   to: string;
+  /** The owner's language, and their time zone for the downgrade time. */
+  recipient: Recipient;
   fullName: string;
   tier: Tier;
   graceEnd: Date;
@@ -23,44 +19,62 @@ interface PaymentMailFields {
 const updatePaymentUrl = (appUrl: string) => `${appUrl}/pricing`;
 
 export function paymentFailedMail(fields: PaymentMailFields): MailMessage {
+  const { language, timeZone } = fields.recipient;
+  const t = translatorFor(language, "emails");
   const plan = TIER_CONFIG[fields.tier].name;
-  const deadline = utcDateTime(fields.graceEnd);
+  const deadline = mailFormats(language, timeZone, t).dateTime(fields.graceEnd);
   return {
     to: fields.to,
-    subject: `Your ClientDesk payment failed: update it by ${deadline}`,
+    subject: t("Your ClientDesk payment failed: update it by {{deadline}}", { deadline }),
     ...renderMail({
-      heading: "Your payment failed",
+      heading: t("Your payment failed"),
       paragraphs: [
-        `Hello ${fields.fullName}, we could not take the payment for your ClientDesk ${plan} plan.`,
-        `Update your payment method by ${deadline} to keep your ${plan} plan. After that, your account moves to the Free plan: your clients and conversations stay, the ${plan} features stop.`,
+        t("Hello {{fullName}}, we could not take the payment for your ClientDesk {{plan}} plan.", {
+          fullName: fields.fullName,
+          plan,
+        }),
+        t(
+          "Update your payment method by {{deadline}} to keep your {{plan}} plan. After that, your account moves to the Free plan: your clients and conversations stay, the {{plan}} features stop.",
+          { deadline, plan },
+        ),
       ],
-      action: { label: "Update payment method", url: updatePaymentUrl(fields.appUrl) },
-      footer:
+      action: { label: t("Update payment method"), url: updatePaymentUrl(fields.appUrl) },
+      footer: t(
         "You received this because a renewal of your ClientDesk subscription failed. We will remind you once more 4 hours before the downgrade.",
+      ),
     }),
   };
 }
 
 export function paymentReminderMail(fields: PaymentMailFields): MailMessage {
+  const { language, timeZone } = fields.recipient;
+  const t = translatorFor(language, "emails");
   const plan = TIER_CONFIG[fields.tier].name;
-  const deadline = utcDateTime(fields.graceEnd);
+  const deadline = mailFormats(language, timeZone, t).dateTime(fields.graceEnd);
   return {
     to: fields.to,
-    subject: `4 hours left to keep your ClientDesk ${plan} plan`,
+    subject: t("4 hours left to keep your ClientDesk {{plan}} plan", { plan }),
     ...renderMail({
-      heading: "Your payment still has not gone through",
+      heading: t("Your payment still has not gone through"),
       paragraphs: [
-        `Hello ${fields.fullName}, the payment for your ClientDesk ${plan} plan is still missing.`,
-        `Update your payment method by ${deadline} to keep your ${plan} plan; after that, your account moves to the Free plan.`,
+        t("Hello {{fullName}}, the payment for your ClientDesk {{plan}} plan is still missing.", {
+          fullName: fields.fullName,
+          plan,
+        }),
+        t(
+          "Update your payment method by {{deadline}} to keep your {{plan}} plan; after that, your account moves to the Free plan.",
+          { deadline, plan },
+        ),
       ],
-      action: { label: "Update payment method", url: updatePaymentUrl(fields.appUrl) },
-      footer: "You received this because a renewal of your ClientDesk subscription failed.",
+      action: { label: t("Update payment method"), url: updatePaymentUrl(fields.appUrl) },
+      footer: t("You received this because a renewal of your ClientDesk subscription failed."),
     }),
   };
 }
 
 export interface ReceivedPayment {
   to: string;
+  recipient: Recipient;
   fullName: string;
   tier: Tier;
   period: string | null;
@@ -72,39 +86,47 @@ export interface ReceivedPayment {
   appUrl: string;
 }
 
-function formatAmount(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: currency.toUpperCase(),
-    }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
 export function paymentReceivedMail(payment: ReceivedPayment): MailMessage {
+  const { language, timeZone } = payment.recipient;
+  const t = translatorFor(language, "emails");
+  const formats = mailFormats(language, timeZone, t);
   const plan = TIER_CONFIG[payment.tier].name;
+  const periodName =
+    payment.period === "monthly"
+      ? t("monthly")
+      : payment.period === "annual"
+        ? t("annual")
+        : payment.period;
   const details = [
-    `Plan: ${plan}${payment.period ? ` (${payment.period})` : ""}`,
+    periodName
+      ? t("Plan: {{plan}} ({{period}})", { plan, period: periodName })
+      : t("Plan: {{plan}}", { plan }),
     ...(payment.amountCents !== null && payment.currency
-      ? [`Amount paid: ${formatAmount(payment.amountCents, payment.currency)}`]
+      ? [
+          t("Amount paid: {{amount}}", {
+            amount: formats.price(payment.amountCents, payment.currency),
+          }),
+        ]
       : []),
-    `Date: ${utcDateTime(payment.paidAt)}`,
-    ...(payment.invoiceNumber ? [`Invoice: ${payment.invoiceNumber}`] : []),
+    t("Date: {{date}}", { date: formats.dateTime(payment.paidAt) }),
+    ...(payment.invoiceNumber ? [t("Invoice: {{number}}", { number: payment.invoiceNumber })] : []),
   ];
   return {
     to: payment.to,
-    subject: `Payment received: your ClientDesk ${plan} plan continues`,
+    subject: t("Payment received: your ClientDesk {{plan}} plan continues", { plan }),
     ...renderMail({
-      heading: "Payment received",
+      heading: t("Payment received"),
       paragraphs: [
-        `Hello ${payment.fullName}, thank you: your payment went through and your ${plan} plan continues. Nothing is downgraded.`,
+        t(
+          "Hello {{fullName}}, thank you: your payment went through and your {{plan}} plan continues. Nothing is downgraded.",
+          { fullName: payment.fullName, plan },
+        ),
         ...details,
       ],
-      action: { label: "Open ClientDesk", url: `${payment.appUrl}/` },
-      footer:
+      action: { label: t("Open ClientDesk"), url: `${payment.appUrl}/` },
+      footer: t(
         "You received this because a failed payment for your ClientDesk subscription has now been paid.",
+      ),
     }),
   };
 }

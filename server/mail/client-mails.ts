@@ -1,3 +1,5 @@
+import type { Language } from "../../shared/i18n/languages";
+import { translatorFor } from "../i18n/translator";
 import type { Branding } from "./branding";
 import { renderMail } from "./layout";
 import type { MailMessage } from "./mail-message";
@@ -10,6 +12,8 @@ export function ownerDisplayName(owner: { fullName: string; companyName: string 
 export function inviteMail(
   to: string,
   details: {
+    /** The invitee's: their client's language, else the workspace's (recipient-language.ts). */
+    language: Language;
     clientName: string;
     ownerName: string;
     url: string;
@@ -18,20 +22,33 @@ export function inviteMail(
     branding: Branding;
   },
 ): MailMessage {
+  const t = translatorFor(details.language, "emails");
+  const { ownerName } = details;
   return {
     to,
     attachments: details.branding.attachments,
-    subject: `${details.ownerName} invited you to a conversation on ClientDesk`,
+    subject: t("{{ownerName}} invited you to a conversation on ClientDesk", { ownerName }),
     devHint: `invite link ${details.url}`,
     ...renderMail({
-      heading: `Hello ${details.clientName}`,
+      heading: t("Hello {{clientName}}", { clientName: details.clientName }),
       paragraphs: [
-        `${details.ownerName} invited you to a private conversation on ClientDesk, where you can exchange messages and files.`,
-        "Open the link below to join. You do not need a password: the link signs you in. It works once, so keep this email to yourself.",
-        `Bookmark the conversation once it is open. To come back later on any device, open ${details.portalUrl} and ask for a sign-in link: we email it to this address.`,
+        t(
+          "{{ownerName}} invited you to a private conversation on ClientDesk, where you can exchange messages and files.",
+          { ownerName },
+        ),
+        t(
+          "Open the link below to join. You do not need a password: the link signs you in. It works once, so keep this email to yourself.",
+        ),
+        t(
+          "Bookmark the conversation once it is open. To come back later on any device, open {{portalUrl}} and ask for a sign-in link: we email it to this address.",
+          { portalUrl: details.portalUrl },
+        ),
       ],
-      action: { label: "Open the conversation", url: details.url },
-      footer: `You received this because ${details.ownerName} added this address as a client. If you do not know them, ignore this email.`,
+      action: { label: t("Open the conversation"), url: details.url },
+      footer: t(
+        "You received this because {{ownerName}} added this address as a client. If you do not know them, ignore this email.",
+        { ownerName },
+      ),
       brand: details.branding.brand,
     }),
   };
@@ -39,21 +56,27 @@ export function inviteMail(
 
 export function clientSignInLinkMail(
   to: string,
-  details: { ownerName: string; url: string; branding: Branding },
+  details: { language: Language; ownerName: string; url: string; branding: Branding },
 ): MailMessage {
+  const t = translatorFor(details.language, "emails");
+  const { ownerName } = details;
   return {
     to,
     attachments: details.branding.attachments,
-    subject: `Sign in to your conversation with ${details.ownerName}`,
+    subject: t("Sign in to your conversation with {{ownerName}}", { ownerName }),
     devHint: `sign-in link ${details.url}`,
     ...renderMail({
-      heading: "Your sign-in link",
+      heading: t("Your sign-in link"),
       paragraphs: [
-        `Use this link to get back into your conversation with ${details.ownerName}. It works once and expires in 15 minutes.`,
+        t(
+          "Use this link to get back into your conversation with {{ownerName}}. It works once and expires in 15 minutes.",
+          { ownerName },
+        ),
       ],
-      action: { label: "Sign in", url: details.url },
-      footer:
+      action: { label: t("Sign in"), url: details.url },
+      footer: t(
         "You received this because someone asked for a sign-in link for this address. If it was not you, ignore this email.",
+      ),
       brand: details.branding.brand,
     }),
   };

@@ -44,6 +44,8 @@ export interface MailQuote {
   text: string;
   /** Said above the buttons, e.g. "This file waits for your approval." */
   buttonsIntro?: string;
+  /** A short list under the quote (a file's open review marks), with its heading. */
+  list?: { heading: string; items: string[] };
   /** The first is filled, the others outlined. `name` completes the label for screen readers. */
   buttons?: { label: string; url: string; name?: string }[];
 }
@@ -82,6 +84,14 @@ function quoteButtons(quote: MailQuote, filled: string, outlined: string): strin
   return `${intro}<table role="presentation" cellpadding="0" cellspacing="0" style="margin:${intro ? "0" : "12px"} 0 4px"><tr>${cells}</tr></table>`;
 }
 
+function quoteList(quote: MailQuote): string {
+  if (!quote.list) return "";
+  const items = quote.list.items.map(
+    (item) => `<li style="margin:0 0 4px">${escapeHtml(item)}</li>`,
+  );
+  return `<p style="font-size:14px;font-weight:600;margin:12px 0 4px">${escapeHtml(quote.list.heading)}</p><ul style="font-size:14px;line-height:1.5;margin:0;padding-left:20px">${items.join("")}</ul>`;
+}
+
 export function renderMail(options: LayoutOptions): { text: string; html: string } {
   const brand = options.brand;
   const primary = color(brand?.primaryColor ?? options.primaryColor, DEFAULT_PRIMARY);
@@ -97,6 +107,7 @@ export function renderMail(options: LayoutOptions): { text: string; html: string
       `${q.from}:`,
       ...q.text.split("\n").map((line) => `> ${line}`),
       "",
+      ...(q.list ? [q.list.heading, ...q.list.items.map((item) => `- ${item}`), ""] : []),
       ...(q.buttons?.length
         ? [
             ...(q.buttonsIntro ? [q.buttonsIntro] : []),
@@ -124,7 +135,7 @@ export function renderMail(options: LayoutOptions): { text: string; html: string
   const quoteHtml = quotes
     .map(
       (q) =>
-        `<div style="border-left:3px solid ${primary};padding:4px 0 4px 12px;margin:0 0 12px"><p style="font-size:13px;font-weight:600;margin:0 0 4px">${escapeHtml(q.from)}</p><p style="font-size:15px;line-height:1.5;margin:0;white-space:pre-wrap">${escapeHtml(q.text)}</p>${quoteButtons(q, filled, outlined)}</div>`,
+        `<div style="border-left:3px solid ${primary};padding:4px 0 4px 12px;margin:0 0 12px"><p style="font-size:13px;font-weight:600;margin:0 0 4px">${escapeHtml(q.from)}</p><p style="font-size:15px;line-height:1.5;margin:0;white-space:pre-wrap">${escapeHtml(q.text)}</p>${quoteList(q)}${quoteButtons(q, filled, outlined)}</div>`,
     )
     .join("\n");
   const html = `<!doctype html><html><body style="margin:0;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${foreground}">

@@ -15,6 +15,8 @@ export type MailKind =
   | "team-invite"
   | "client-sign-in-link"
   | "unanswered-messages"
+  | "due-reminder"
+  | "export-ready"
   | "account-deleted"
   | "payment-failed"
   | "payment-reminder"

@@ -1,6 +1,6 @@
 import type { Next } from "koa";
 import type { AppContext } from "../context";
-import { conflict, HttpError } from "../errors";
+import { conflict, unprocessable } from "../errors";
 import { type Claim, claimKey, releaseClaim, saveAnswer } from "../idempotency/claims";
 import { runWithClaim } from "../idempotency/current-claim";
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyOf } from "../idempotency/idempotency-key";
@@ -28,7 +28,7 @@ export function idempotent(options: IdempotentOptions) {
     const result = await claimKey(db, clock.now(), currentUser(ctx).id, key, fingerprint);
     switch (result.kind) {
       case "reused":
-        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
+        throw unprocessable(IDEMPOTENCY_MESSAGES.reused);
       case "in_progress":
         ctx.set("Retry-After", "1");
         throw conflict(IDEMPOTENCY_MESSAGES.inProgress);

@@ -24,6 +24,15 @@ import * as auditLog from "./20261129070000_audit_log";
 import * as teamSeats from "./20261129080000_team_seats";
 import * as notificationRecipients from "./20261129090000_notification_recipients";
 import * as clientContacts from "./20261129100000_client_contacts";
+import * as annotations from "./20261130010000_annotations";
+import * as dueDates from "./20261130020000_due_dates";
+import * as approvers from "./20261130030000_approvers";
+import * as savedReplies from "./20261201010000_saved_replies";
+import * as scheduledMessages from "./20261201020000_scheduled_messages";
+import * as messageEdits from "./20261201030000_message_edits";
+import * as deletedClients from "./20261201040000_deleted_clients";
+import * as dataExports from "./20261205000000_data_exports";
+import * as languages from "./20261207000000_languages";
 
 export const migrations: Record<string, Knex.Migration> = {
   "20261122000000_initial": initial,
@@ -51,4 +60,13 @@ export const migrations: Record<string, Knex.Migration> = {
   "20261129080000_team_seats": teamSeats,
   "20261129090000_notification_recipients": notificationRecipients,
   "20261129100000_client_contacts": clientContacts,
+  "20261130010000_annotations": annotations,
+  "20261130020000_due_dates": dueDates,
+  "20261130030000_approvers": approvers,
+  "20261201010000_saved_replies": savedReplies,
+  "20261201020000_scheduled_messages": scheduledMessages,
+  "20261201030000_message_edits": messageEdits,
+  "20261201040000_deleted_clients": deletedClients,
+  "20261205000000_data_exports": dataExports,
+  "20261207000000_languages": languages,
 };

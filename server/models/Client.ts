@@ -1,3 +1,4 @@
+import type { Language } from "../../shared/i18n/languages";
 import type { Knex } from "knex";
 import type { Role } from "../../shared/schemas/user";
 import type { Pojo } from "objection";
@@ -22,6 +23,9 @@ export const NO_STATS: ConversationStats = {
   pendingApprovals: 0,
 };
 
+/** SQL that holds for a live client (issue 28), `alias` naming the clients row. */
+export const liveClientSql = (alias: string) => `${alias}.deleted_at is null`;
+
 interface StatsColumns {
   lastMessageAt: Date | null;
   lastSenderRole: Role | null;
@@ -45,6 +49,14 @@ export class Client extends BaseModel {
   emailNotificationDelay!: number;
   createdAt!: Date;
   updatedAt!: Date;
+  /**
+   * Set when the client was deleted while its workspace keeps deleted clients (issue 28): it is
+   * gone for everyone until restored or purged. Live clients have null (`Client.live`).
+   */
+  deletedAt!: Date | null;
+  /** Issue 29: the language of this client's invites and portal until a contact picks one. */
+  language!: Language | null;
+  deletedBy!: string | null;
   /**
    * Read with the row, not columns (client_assignees, issue 26): the staff assigned to it and
    * its lead. Absent where a query did not read them.
@@ -75,14 +87,28 @@ export class Client extends BaseModel {
     return columns;
   }
 
-  static countOfOwner(db: Knex, ownerId: string): Promise<number> {
-    return Client.query(db).where("ownerId", ownerId).resultSize();
+  /**
+   * The clients that exist for everyone (issue 28): not deleted and waiting for a restore or
+   * the purge. Every read of clients starts here; SQL written by hand uses `liveClientSql`.
+   */
+  static live(db: Knex) {
+    return Client.query(db).whereNull("clients.deletedAt");
   }
 
-  /** The conversation a client user belongs to (null for owners). */
+  /** Whether client `id` is there (not deleted, not waiting for the purge). */
+  static async isLive(db: Knex, id: string): Promise<boolean> {
+    return (await Client.live(db).select("id").findById(id)) !== undefined;
+  }
+
+  /** The clients a workspace has, as its plan counts them (deleted ones do not count). */
+  static countOfOwner(db: Knex, ownerId: string): Promise<number> {
+    return Client.live(db).where("ownerId", ownerId).resultSize();
+  }
+
+  /** The conversation a client user belongs to (null for owners and a deleted client's). */
   static async idOfUser(db: Knex, user: User): Promise<string | null> {
     if (user.role !== "client" || !user.clientId) return null;
-    const client = await Client.query(db).select("id").findById(user.clientId);
+    const client = await Client.live(db).select("id").findById(user.clientId);
     return client?.id ?? null;
   }
 
@@ -91,7 +117,7 @@ export class Client extends BaseModel {
    * count come from lateral subqueries on the (client_id, seq) index, so the cost does not
    * grow with the length of the conversations. Newest activity first. Internal notes (issue 26)
    * count for neither side: not as unread or awaiting a reply for the client, nor as an answer
-   * or as activity for the staff.
+   * or as activity for the staff. Nor do deleted messages (issue 28).
    */
   static async withStats(
     db: Knex,
@@ -120,15 +146,16 @@ export class Client extends BaseModel {
         [viewerRole],
       )
       .joinRaw(
-        "left join lateral (select m.created_at, m.sender_role from messages m where m.client_id = c.id and m.visibility = 'client' order by m.seq desc limit 1) as last on true",
+        "left join lateral (select m.created_at, m.sender_role from messages m where m.client_id = c.id and m.visibility = 'client' and m.deleted_at is null order by m.seq desc limit 1) as last on true",
       )
       .joinRaw(
-        "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.seq > coalesce(ns.last_read_seq, 0) and m.sender_role <> ? and m.visibility = 'client') as unread on true",
+        "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.seq > coalesce(ns.last_read_seq, 0) and m.sender_role <> ? and m.visibility = 'client' and m.deleted_at is null) as unread on true",
         [viewerRole],
       )
       .joinRaw(
         "left join lateral (select count(*)::int as count from messages m where m.client_id = c.id and m.feedback_status = 'pending' and m.sender_role = 'owner') as pending on true",
       )
+      .whereNull("c.deletedAt")
       .orderByRaw("coalesce(last.created_at, c.created_at) desc, c.id");
     if ("ownerId" in where) {
       query.where("c.ownerId", where.ownerId);

@@ -17,6 +17,8 @@ export class StoredFile extends BaseModel {
   sizeBytes!: number;
   uploadedBy!: string | null;
   clientId!: string | null;
+  /** SHA-256 of the stored bytes (hex), kept once the approval record computed it. */
+  sha256!: string | null;
   createdAt!: Date;
 
   uploader?: User;

@@ -1,3 +1,4 @@
+import type { Language } from "../../shared/i18n/languages";
 import type { Tier } from "../../shared/tiers";
 import type { TeamRole } from "../../shared/schemas/team";
 import type { Role } from "../../shared/schemas/user";
@@ -18,12 +19,23 @@ export class User extends BaseModel {
   teamRole!: TeamRole | null;
   /** Client side: the client whose conversation this person is in (issue 26, contacts). */
   clientId!: string | null;
+  /** The IANA zone the person's browser reports (issue 27 due dates); null: UTC. */
+  timeZone!: string | null;
   profilePicture!: string | null;
   companyLogo!: string | null;
   primaryColor!: string;
   backgroundColor!: string;
   textColor!: string;
   emailNotificationDelay!: number;
+  /**
+   * Owner of a workspace (issue 28): days a deleted client is kept for a restore before it is
+   * purged; 0 deletes at once.
+   */
+  deletedClientRetentionDays!: number;
+  /** Issue 29: the language this person picked (null: not yet; see server/i18n). */
+  language!: Language | null;
+  /** Owner of a workspace: the language new clients are invited in. */
+  workspaceLanguage!: Language;
   accountTier!: Tier;
   emailVerifiedAt!: Date | null;
   /** A second sign-up came for this address before it was verified (register-owner.ts). */
@@ -55,13 +67,23 @@ export class User extends BaseModel {
    * with the session (auth/session-store.ts). Absent where a query did not read it.
    */
   workspaceTier?: Tier;
+  /**
+   * Not a column: the language this person reads until they pick one (issue 29): a contact's
+   * client's invite language, else the workspace's. Read with the session; absent elsewhere
+   * (queries/default-language.ts reads it then).
+   */
+  defaultLanguage?: Language;
 
   override $beforeUpdate() {
     this.updatedAt = new Date();
   }
 
   override $formatDatabaseJson(json: Pojo): Pojo {
-    const { workspaceTier: _workspaceTier, ...columns } = super.$formatDatabaseJson(json);
+    const {
+      workspaceTier: _workspaceTier,
+      defaultLanguage: _defaultLanguage,
+      ...columns
+    } = super.$formatDatabaseJson(json);
     return columns;
   }
 }

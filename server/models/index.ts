@@ -1,11 +1,17 @@
-export { Client, type ConversationStats, NO_STATS } from "./Client";
+export { Annotation } from "./Annotation";
+export { AnnotationReply } from "./AnnotationReply";
+export { ApprovalDecision } from "./ApprovalDecision";
+export { Client, type ConversationStats, liveClientSql, NO_STATS } from "./Client";
 export { ClientContact } from "./ClientContact";
+export { DataExport, type DataExportStatus } from "./DataExport";
 export { EmailCode } from "./EmailCode";
 export { FeedbackLink, type FeedbackLinkDecision } from "./FeedbackLink";
 export { Message } from "./Message";
 export { NotificationState, type ReadState } from "./NotificationState";
 export { PushSubscription } from "./PushSubscription";
+export { SavedReply } from "./SavedReply";
 export { Session } from "./Session";
+export { ScheduledMessage } from "./ScheduledMessage";
 export { ShortLink } from "./ShortLink";
 export { StoredFile } from "./StoredFile";
 export { TeamInvite } from "./TeamInvite";

@@ -1,4 +1,4 @@
-import { conflict, forbidden, HttpError } from "../errors";
+import { conflict, forbidden, paymentRequired } from "../errors";
 import type { User } from "../models";
 import { LIVE_STATUSES } from "../../shared/subscription-statuses";
 import { SEAT_TIER } from "../../shared/tiers";
@@ -35,7 +35,7 @@ export const billingPolicy = definePolicy({
     const owner = workspaceOwnerOnly(actor);
     if (owner !== true) return owner;
     if (actor.accountTier !== SEAT_TIER)
-      return new HttpError(402, "Extra seats are part of the Agency plan: upgrade to add seats");
+      return paymentRequired("Extra seats are part of the Agency plan: upgrade to add seats");
     return hasLiveSubscription(actor) || conflict("You have no paid subscription to add seats to");
   },
 });

@@ -35,6 +35,16 @@ describe("findClient", () => {
     expect(await findClient(server.services, undefined)).toBeUndefined();
   });
 
+  it("finds nothing for a deleted client kept for a restore (issue 28), and finds it restored", async () => {
+    const owner = await signUpOwner(server);
+    const added = await addJoinedClient(server, owner, { name: "Kept Client" });
+    expect(await findClient(server.services, added.id)).toBeDefined();
+    await Client.query().patch({ deletedAt: new Date() }).where("id", added.id);
+    expect(await findClient(server.services, added.id)).toBeUndefined();
+    await Client.query().patch({ deletedAt: null }).where("id", added.id);
+    expect((await findClient(server.services, added.id))?.deletedAt).toBeNull();
+  });
+
   it("reads a conversation's client once, and again as soon as the row changes or goes", async () => {
     const owner = await signUpOwner(server);
     const added = await addJoinedClient(server, owner, { name: "Cached Client" });

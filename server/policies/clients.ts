@@ -3,7 +3,7 @@ import { uuidSchema } from "../../shared/schemas/common";
 import type { Tier } from "../../shared/tiers";
 import { isPglite } from "../db/connection";
 import { forbidden, type HttpError, notFound } from "../errors";
-import { Client, type User } from "../models";
+import { Client, liveClientSql, type User } from "../models";
 import type { ClientCache } from "../db/client-cache";
 import { isClientOf, isStaffOf, seesEveryClient } from "./conversation-sides";
 import { definePolicy } from "./policy";
@@ -62,6 +62,8 @@ export const clientsPolicy = definePolicy({
   readAssignees: ownerOfIt,
   assign: managerOfIt,
   reissueInvite: ownerOfIt,
+  /** Its invite language (issue 29): the staff who invite it. */
+  setLanguage: ownerOfIt,
   /** The client's people (issue 26): both sides see who is in the conversation. */
   listContacts: visible,
   /** Its staff invite and remove them; the client's people do not add each other. */
@@ -97,6 +99,27 @@ export const clientsPolicy = definePolicy({
       () => isStaffOf(actor, client!) || forbidden("Only the team can write internal notes"),
     ),
   markRead: visible,
+  /**
+   * Export (issue 28): a conversation's ZIP for the staff who have it (owner, admins, the
+   * members assigned to it), internal notes included; its contacts use exportOwnData.
+   */
+  exportConversation: ownerOfIt,
+  /** A contact's own data (GET /api/portal/export): their client's conversation, no notes. */
+  exportOwnData: (actor: User, client: Client | undefined) =>
+    all(
+      () => actor.role === "client" || forbidden("This export is for the client's people"),
+      () => visible(actor, client),
+      () => isClientOf(actor, client!) || forbidden("Only the client's people can do that"),
+    ),
+  /** The whole workspace (GET /api/export): its owner and admins. */
+  exportWorkspace: (actor: User) => managersOnly(actor),
+  /**
+   * Deleted clients (issue 28): the workspace's owner and admins, who delete clients, list and
+   * restore them and set how long they are kept.
+   */
+  manageDeleted: (actor: User) => managersOnly(actor),
+  /** How long deleted clients are kept: any of the staff (the delete dialog says it). */
+  readRetention: (actor: User) => ownersOnly(actor),
 });
 
 export type ClientAction = Parameters<typeof clientsPolicy.authorize>[1];
@@ -106,7 +129,7 @@ const CLIENT_COLUMNS = `id, owner_id as "ownerId", user_id as "userId", name, em
   invite_token_hash as "inviteTokenHash", invite_token_encrypted as "inviteTokenEncrypted",
   invite_issued_at as "inviteIssuedAt", joined_at as "joinedAt",
   email_notification_delay as "emailNotificationDelay", created_at as "createdAt",
-  updated_at as "updatedAt",
+  updated_at as "updatedAt", deleted_at as "deletedAt", deleted_by as "deletedBy", language,
   array(select a.user_id from client_assignees a where a.client_id = clients.id
     order by a.assigned_at, a.user_id) as "assigneeIds",
   (select a.user_id from client_assignees a where a.client_id = clients.id and a.is_lead)
@@ -119,7 +142,8 @@ export interface ClientSource {
 }
 
 /**
- * The client named in a path; undefined for an unknown or malformed id (the rules answer 404).
+ * The client named in a path; undefined for an unknown or malformed id, or a deleted client (the
+ * rules answer 404).
  * Every conversation request starts here, every message send included: from the cache
  * (client-cache.ts), else one named statement (PostgreSQL parses and plans it once per
  * connection).
@@ -133,7 +157,11 @@ export async function findClient(
   const cached = clientCache.get(id, now);
   if (cached) return Client.fromJson(cached, { skipValidation: true });
   const mark = clientCache.mark;
-  const statement = db.raw(`select ${CLIENT_COLUMNS} from clients where id = ?`, [id]);
+  // A deleted client (issue 28) is not found: every conversation route answers 404 for it.
+  const statement = db.raw(
+    `select ${CLIENT_COLUMNS} from clients where id = ? and ${liveClientSql("clients")}`,
+    [id],
+  );
   if (!isPglite(db)) statement.options({ name: "find_client" });
   const result: { rows: Record<string, unknown>[] } = await statement;
   const row = result.rows[0];

@@ -15,7 +15,7 @@ export interface MessageInConversation {
  * A message exists for the actor only as a member of its conversation, and one of the side
  * that may read it (an internal note is not the client's); else 404.
  */
-const visible = (actor: User, subject: MessageInConversation | undefined) =>
+export const messageVisible = (actor: User, subject: MessageInConversation | undefined) =>
   (subject !== undefined &&
     (isStaffOf(actor, subject.client) || isClientOf(actor, subject.client)) &&
     mayRead(actor.role, subject.message.visibility)) ||
@@ -31,19 +31,31 @@ export const feedbackPolicy = definePolicy({
     isStaffOf(actor, client) || forbidden("Only the owner can ask for feedback on a file"),
   /** Approve or Needs Work: the client user of the conversation only. */
   decide: (actor: User, subject: MessageInConversation | undefined) => {
-    const seen = visible(actor, subject);
+    const seen = messageVisible(actor, subject);
     if (seen !== true) return seen;
     return isClientOf(actor, subject!.client) || forbidden("Only the client can give feedback");
   },
   /** A new version answers the client's Needs Work: the owner only. */
   uploadVersion: (actor: User, subject: MessageInConversation | undefined) => {
-    const seen = visible(actor, subject);
+    const seen = messageVisible(actor, subject);
     if (seen !== true) return seen;
     return (
       isStaffOf(actor, subject!.client) || forbidden("Only the owner can upload a new version")
     );
   },
-  readVersions: visible,
+  readVersions: messageVisible,
+  /** A file's due date (issue 27): the staff of the conversation set it; its client reads it. */
+  changeDueDate: (actor: User, subject: MessageInConversation | undefined) => {
+    const seen = messageVisible(actor, subject);
+    if (seen !== true) return seen;
+    return isStaffOf(actor, subject!.client) || forbidden("Only the owner can change the due date");
+  },
+  /** The approval record (issue 27): of an approved version, to whoever may read the file. */
+  readApprovalRecord: (actor: User, subject: MessageInConversation | undefined) => {
+    const seen = messageVisible(actor, subject);
+    if (seen !== true) return seen;
+    return subject!.message.feedbackStatus === "approved" || notFound("No approval record");
+  },
 });
 
 export type FeedbackAction = Parameters<typeof feedbackPolicy.authorize>[1];

@@ -49,6 +49,7 @@ export async function loadFileAccess(
   const uploaderLinks: ClientLink[] = await db("clients as c")
     .join("users as person", "person.clientId", "c.id")
     .select("c.id", "c.ownerId", "person.id as userId")
+    .whereNull("c.deletedAt")
     .where((query) =>
       query
         .where({ "c.ownerId": uploader, "person.id": actor.id })

@@ -1,6 +1,7 @@
 import { verifyPassword } from "../auth/passwords";
 import { badRequest, forbidden } from "../errors";
 import type { Session, User } from "../models";
+import { msg } from "../../shared/i18n/msg";
 
 /** How recent a sign-in stands in for a password the account does not have. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
@@ -14,20 +15,24 @@ export type SensitiveAction =
 
 export const IDENTITY_MESSAGES = {
   wrongPassword: {
-    deleteAccount: "Password is incorrect",
-    changePassword: "Current password is incorrect",
-    signOutEverywhere: "Password is incorrect",
-    transferOwnership: "Password is incorrect",
+    deleteAccount: msg("Password is incorrect"),
+    changePassword: msg("Current password is incorrect"),
+    signOutEverywhere: msg("Password is incorrect"),
+    transferOwnership: msg("Password is incorrect"),
   },
   signInAgain: {
-    deleteAccount:
+    deleteAccount: msg(
       "For your security, sign in with Google again, then delete your account within 10 minutes",
-    changePassword:
+    ),
+    changePassword: msg(
       "For your security, sign in with Google again, then set your password within 10 minutes",
-    signOutEverywhere:
+    ),
+    signOutEverywhere: msg(
       "For your security, sign in with Google again, then sign out everywhere within 10 minutes",
-    transferOwnership:
+    ),
+    transferOwnership: msg(
       "For your security, sign in with Google again, then hand over the workspace within 10 minutes",
+    ),
   },
 } as const satisfies Record<string, Record<SensitiveAction, string>>;
 

@@ -1,5 +1,5 @@
 import { SEAT_TIER, SEATS_INCLUDED, type Tier } from "../../shared/tiers";
-import { conflict, forbidden, HttpError, notFound } from "../errors";
+import { conflict, forbidden, type HttpError, notFound, paymentRequired } from "../errors";
 import type { TeamInvite, User } from "../models";
 import { hasLiveSubscription } from "./billing";
 import { definePolicy } from "./policy";
@@ -64,10 +64,9 @@ export const teamPolicy = definePolicy({
     ),
   takeSeat: (_actor: User, seats: SeatCount) =>
     seats.taken < seatTotal(seats.tier, seats.extra) ||
-    new HttpError(
-      402,
-      `All ${seatTotal(seats.tier, seats.extra)} seats are taken: add a seat to invite someone else`,
-    ),
+    paymentRequired("All {{total}} seats are taken: add a seat to invite someone else", {
+      total: seatTotal(seats.tier, seats.extra),
+    }),
   changeRole: (actor: User, member: User | undefined) =>
     all(
       () => managesTeam(actor),
@@ -94,7 +93,9 @@ export const teamPolicy = definePolicy({
       () => actor.role === "owner" || forbidden("Client accounts cannot join a team"),
       () =>
         actor.email.toLowerCase() === attempt.invite.email ||
-        forbidden(`This invite is for ${attempt.invite.email}: sign in with that address`),
+        forbidden("This invite is for {{email}}: sign in with that address", {
+          email: attempt.invite.email,
+        }),
       () =>
         actor.workspaceId !== attempt.invite.workspaceId ||
         conflict("You are already in this team"),

@@ -31,6 +31,7 @@ export function presentClient({ client, owner, stats, inviteToken }: ClientView)
     lastMessageAt: stats.lastMessageAt ? new Date(stats.lastMessageAt).toISOString() : null,
     pendingApprovals: stats.pendingApprovals,
     owner: presentClientOwner(owner),
+    language: client.language ?? null,
   };
 }
 

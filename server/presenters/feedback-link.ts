@@ -5,7 +5,7 @@ import type { FoundFeedbackLink } from "../queries/find-feedback-link";
 /** Used, decided (in the app or by another link), expired, or open: the first that holds. */
 export function feedbackLinkState(found: FoundFeedbackLink, now: Date): FeedbackLinkState {
   if (found.link.usedAt) return "used";
-  if (found.message.feedbackStatus !== "pending") return "decided";
+  if (found.message.feedbackStatus !== "pending" || found.userDecided) return "decided";
   if (found.link.expiresAt.getTime() <= now.getTime()) return "expired";
   return "open";
 }

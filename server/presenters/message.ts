@@ -5,6 +5,7 @@ import type { MessageViews } from "../realtime/events";
 import type { Client, Message, User } from "../models";
 import { hasPreview } from "../uploads/image-preview";
 import type { MessageView } from "../queries/load-conversation";
+import { presentApprovals } from "./approvals";
 import { fileUrl } from "./user";
 
 /** Where the conversation shows an image from (never the original): null for other files. */
@@ -66,11 +67,21 @@ export function presentMessage(
     versionOf: message.versionOf ?? null,
     versionNumber: message.versionNumber ?? 1,
     isLatestVersion: message.isLatestVersion ?? true,
+    // Review marks still open (issue 27): the staff also count their own staff-only ones.
+    openMarks:
+      Number(message.openMarks ?? 0) +
+      (view.viewerRole === "owner" ? Number(message.openInternalMarks ?? 0) : 0),
     read: message.seq <= view.readState[readBy],
     authorName,
     authorPicture: fileUrl(author?.profilePicture ?? null),
     // Only the owner's side ever receives `internal` (policies/conversation-sides.ts).
     visibility: message.visibility ?? "client",
+    dueDate: message.dueDate ?? null,
+    ...presentApprovals(message),
+    authorId: message.senderId ?? null,
+    editedAt: message.editedAt ? new Date(message.editedAt).toISOString() : null,
+    // Its text and file were emptied when it was deleted (commands/change-message.ts).
+    deleted: Boolean(message.deletedAt),
   };
 }
 

@@ -1,16 +1,22 @@
 import { DEFAULT_COLORS } from "../../shared/defaults";
+import type { Language } from "../../shared/i18n/languages";
 import type { PortalBranding } from "../../shared/schemas/branding";
 import type { TierConfig } from "../../shared/tiers";
 import type { User } from "../models";
 
 export const publicLogoUrl = (storedName: string) => `/api/portal-branding/logo/${storedName}`;
 
-export function defaultPortalBranding(): PortalBranding {
-  return { branded: false, companyName: null, companyLogo: null, ...DEFAULT_COLORS };
+/** `language`: the named conversation's (issue 29); null when none is named. */
+export function defaultPortalBranding(language: Language | null = null): PortalBranding {
+  return { branded: false, companyName: null, companyLogo: null, ...DEFAULT_COLORS, language };
 }
 
 /** Every field of an owner that a public page may show, listed: no names, no addresses. */
-export function presentPortalBranding(owner: User, tier: TierConfig): PortalBranding {
+export function presentPortalBranding(
+  owner: User,
+  tier: TierConfig,
+  language: Language,
+): PortalBranding {
   const colors = tier.colorCustomization ? owner : DEFAULT_COLORS;
   return {
     branded: true,
@@ -19,5 +25,6 @@ export function presentPortalBranding(owner: User, tier: TierConfig): PortalBran
     primaryColor: colors.primaryColor,
     backgroundColor: colors.backgroundColor,
     textColor: colors.textColor,
+    language,
   };
 }

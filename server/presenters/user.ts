@@ -1,12 +1,17 @@
 import type { User as UserPayload } from "../../shared/schemas/user";
+import type { PersonLanguage } from "../i18n/request-language";
 import type { User } from "../models";
 
 export function fileUrl(storedName: string | null): string | null {
   return storedName ? `/api/download/${storedName}` : null;
 }
 
-/** Every field of a user that leaves the server, listed. */
-export function presentUser(user: User, clientId: string | null = null): UserPayload {
+/** Every field of a user that leaves the server, listed; `language` as personLanguage says. */
+export function presentUser(
+  user: User,
+  language: PersonLanguage,
+  clientId: string | null = null,
+): UserPayload {
   return {
     id: user.id,
     email: user.email,
@@ -23,5 +28,8 @@ export function presentUser(user: User, clientId: string | null = null): UserPay
     emailVerified: user.emailVerifiedAt !== null,
     hasPassword: user.passwordHash !== null,
     clientId,
+    timeZone: user.timeZone ?? null,
+    language: language.language,
+    languageChosen: language.chosen,
   };
 }

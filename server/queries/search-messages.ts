@@ -1,5 +1,6 @@
 import type { Visibility } from "../../shared/schemas/message-payload";
 import type { Knex } from "knex";
+import { liveClientSql } from "../models";
 import type { Role } from "../../shared/schemas/user";
 
 /** Which messages a search may look at: one owner's conversations, or one of them. */
@@ -50,7 +51,8 @@ export async function searchMessages(
   scope: SearchScope,
   request: SearchRequest,
 ): Promise<{ hits: SearchHit[]; hasMore: boolean }> {
-  const filters: string[] = ["c.owner_id = ?"];
+  // A deleted client's conversation (issue 28) is found by nobody until it is restored.
+  const filters: string[] = ["c.owner_id = ?", liveClientSql("c")];
   const filterValues: string[] = [scope.ownerId];
   if (scope.clientId) {
     filters.push("m.client_id = ?");

@@ -1,3 +1,5 @@
+import type { Language } from "../../shared/i18n/languages";
+import { msg } from "../../shared/i18n/msg";
 import type { SessionStore } from "../auth/session-store";
 import type { Database } from "../db/connection";
 import { Client } from "../models";
@@ -14,7 +16,8 @@ export interface SocketIdentity {
 
 export type SocketAuthResult =
   | { ok: true; identity: SocketIdentity; conversations: string[]; expiresAt: Date }
-  | { ok: false; status: 401 | 403; message: string };
+  /** `message` is an errors catalog key; `language` the refused person's own, when known. */
+  | { ok: false; status: 401 | 403; message: string; language?: Language | null };
 
 interface Rows<T> {
   rows: T[];
@@ -31,7 +34,7 @@ export async function authenticateSocket(
   token: string | undefined,
 ): Promise<SocketAuthResult> {
   const signedIn = token ? await sessions.loadStored(token) : undefined;
-  if (!signedIn) return { ok: false, status: 401, message: "Not signed in" };
+  if (!signedIn) return { ok: false, status: 401, message: msg("Not signed in") };
   const { user, session } = signedIn;
   const identity: SocketIdentity = {
     userId: user.id,
@@ -43,9 +46,10 @@ export async function authenticateSocket(
   };
   const { expiresAt } = session;
   if (user.role === "owner") return { ok: true, identity, conversations: [], expiresAt };
-  const rows = user.clientId ? await Client.query(db).select("id").where("id", user.clientId) : [];
+  const rows = user.clientId ? await Client.live(db).select("id").where("id", user.clientId) : [];
   const conversations = rows.map((row) => row.id);
-  if (conversations.length === 0) return { ok: false, status: 403, message: "No conversation" };
+  if (conversations.length === 0)
+    return { ok: false, status: 403, message: msg("No conversation"), language: user.language };
   return { ok: true, identity, conversations, expiresAt };
 }
 
@@ -59,7 +63,7 @@ export interface Members {
   clientUserIds: string[];
 }
 
-/** The members of conversation `clientId`; null when there is no such client (deleted). */
+/** The members of conversation `clientId`; null when there is no such client (deleted, or kept for a restore). */
 export async function loadMembers(db: Database, clientId: string): Promise<Members | null> {
   const result: Rows<{ staff: string[]; contacts: string[] }> = await db.raw(
     `select array(select u.id from users u where u.client_id = c.id and u.role = 'client')
@@ -69,7 +73,7 @@ export async function loadMembers(db: Database, clientId: string): Promise<Membe
                      and (u.team_role <> 'member' or exists (
                        select 1 from client_assignees a where a.client_id = c.id and a.user_id = u.id)))
               as staff
-       from clients c where c.id = ?`,
+       from clients c where c.id = ? and c.deleted_at is null`,
     [clientId],
   );
   const row = result.rows[0];

@@ -16,6 +16,14 @@ export interface PackedViews {
 }
 
 const FIELDS = Object.keys(messageSchema.shape) as (keyof MessagePayload)[];
+/** Optional fields that are never null: packed away when absent, absent again when unpacked. */
+const ABSENT_NOT_NULL = [
+  "visibility",
+  "openMarks",
+  "approvalRule",
+  "approvals",
+  "deleted",
+] as const;
 
 const packedSchema = z.object({
   m: z.record(z.string(), z.unknown()),
@@ -26,6 +34,10 @@ const packedSchema = z.object({
     }),
   ),
 });
+
+/** Equal field values; a list (a file's approvals) by its content, each side has its own copy. */
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
 
 export function packViews(views: MessageViews): PackedViews | null {
   const sides = (["owner", "client"] as const).filter((side) => views[side]);
@@ -39,7 +51,7 @@ export function packViews(views: MessageViews): PackedViews | null {
   for (const side of sides) {
     const differs: Record<string, unknown> = {};
     for (const field of FIELDS) {
-      if (views[side]![field] !== base[field]) differs[field] = views[side]![field];
+      if (!sameValue(views[side]![field], base[field])) differs[field] = views[side]![field];
     }
     s[side] = differs;
   }
@@ -57,8 +69,9 @@ export function unpackViews(messageId: string, packed: unknown): MessageViews | 
     const view: Record<string, unknown> = {};
     for (const field of FIELDS) view[field] = parsed.data.m[field] ?? null;
     Object.assign(view, differs, { id: messageId });
-    // Absent rather than null: a view from an instance that predates the field (issue 26).
-    if (view.visibility === null) delete view.visibility;
+    // Absent rather than null: a view from an instance that predates the field (issue 26), and
+    // the fields only a file sent for approval carries (issue 27).
+    for (const field of ABSENT_NOT_NULL) if (view[field] === null) delete view[field];
     const checked = messageSchema.safeParse(view);
     if (!checked.success) return null;
     views[side] = checked.data;

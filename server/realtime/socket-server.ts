@@ -23,6 +23,9 @@ import { PRESENCE_REFRESH_MS, type SocketPresence } from "../push/presence";
 import { ConversationPresence, type PresenceTimings } from "./conversation-presence";
 import { readPresenceFrame } from "./presence-frame";
 import { isUuid } from "../validate";
+import { msg } from "../../shared/i18n/msg";
+import { DEFAULT_LANGUAGE, type Language, negotiateLanguage } from "../../shared/i18n/languages";
+import { translateMessage } from "../i18n/translator";
 import type { PresenceFrame, PresentPerson } from "../../shared/realtime-presence";
 
 /** Re-exported for the server's own callers; defined once in shared/realtime.ts. */
@@ -209,12 +212,14 @@ export class RealtimeSocketServer {
       socket.destroy();
       return;
     }
+    // Refusals are read by a person (the app shows them): in the language their browser asks for.
+    const language = negotiateLanguage(req.headers["accept-language"]) ?? DEFAULT_LANGUAGE;
     if (this.closed) {
-      refuse(socket, 503, "Shutting down");
+      refuse(socket, 503, msg("Shutting down"), language);
       return;
     }
     if (!this.services.config.allowedOrigins.includes(req.headers.origin ?? "")) {
-      refuse(socket, 403, "Cross-site connection refused");
+      refuse(socket, 403, msg("Cross-site connection refused"), language);
       return;
     }
     this.authenticate(req)
@@ -229,11 +234,11 @@ export class RealtimeSocketServer {
           return;
         }
         if (!auth.ok) {
-          refuse(socket, auth.status, auth.message);
+          refuse(socket, auth.status, auth.message, auth.language ?? language);
           return;
         }
         if ((this.byUser.get(auth.identity.userId)?.size ?? 0) >= this.options.maxSocketsPerUser) {
-          refuse(socket, 429, "Too many connections");
+          refuse(socket, 429, msg("Too many connections"), language);
           return;
         }
         // A client user may have just joined its conversation: look its members up afresh.
@@ -249,7 +254,12 @@ export class RealtimeSocketServer {
           { err: error },
           "realtime: upgrade failed",
         );
-        refuse(socket, 503, unavailable ? UNAVAILABLE_MESSAGE : "Service unavailable");
+        refuse(
+          socket,
+          503,
+          unavailable ? UNAVAILABLE_MESSAGE : msg("Service unavailable"),
+          language,
+        );
       });
   };
 
@@ -631,13 +641,16 @@ function pathOf(url: string | undefined): string {
   return end === -1 ? raw : raw.slice(0, end);
 }
 
-/** Answers a refused upgrade with a status and a JSON {message}, then closes the socket. */
-function refuse(socket: Duplex, status: number, message: string): void {
+/**
+ * Answers a refused upgrade with a status and a JSON {message} (an errors catalog key, written
+ * in `language`), then closes the socket.
+ */
+function refuse(socket: Duplex, status: number, message: string, language: Language): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ message });
+  const body = JSON.stringify({ message: translateMessage(language, message) });
   socket.once("finish", () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n` +

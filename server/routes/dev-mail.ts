@@ -4,6 +4,8 @@ import { listDevMail, readDevMail, readDevMailRaw } from "../mail/dev-mailbox";
 import { escapeHtml } from "../mail/layout";
 import type { AppContext } from "../context";
 import type { AreaRouter } from "./area-router";
+import { msg } from "../../shared/i18n/msg";
+import { readable } from "../i18n/readable";
 
 /**
  * /dev/mail: the dev mailbox in the browser (mounted only outside production, see app.ts).
@@ -25,7 +27,7 @@ router.use(async (ctx, next) => {
     !ctx.get("forwarded");
   if (!local) {
     ctx.status = 404;
-    ctx.body = { message: "Not found" };
+    ctx.body = { message: readable(ctx, msg("Not found")) };
     return;
   }
   await next();

@@ -23,6 +23,7 @@ import {
 import { GoogleAccountRefused, signInWithGoogle } from "../commands/sign-in-with-google";
 import { Client } from "../models";
 import { presentUser } from "../presenters/user";
+import { personLanguage, signUpLanguage } from "../i18n/request-language";
 import type { AppContext } from "../context";
 import { HttpError, notFound } from "../errors";
 import { LIMITS } from "../security/rate-limiter";
@@ -96,7 +97,7 @@ router.get("/auth/google/callback", async (ctx) => {
     if (!pending) throw new GoogleSignInError("state cookie missing, forged or expired");
     // openid-client checks the state, Google's error answer and the rest.
     const identity = await finishGoogleSignIn(google, callbackUrl(ctx), pending);
-    const user = await signInWithGoogle(ctx.services, identity);
+    const user = await signInWithGoogle(ctx.services, identity, signUpLanguage(ctx));
     if (desktop) {
       // The system browser is not signed in, and hands nothing on before the user confirms.
       askDesktopConfirmation(ctx, user, desktop);
@@ -128,6 +129,7 @@ router.post(
     services.logger.info({ userId: user.id }, "signed in with Google in the desktop app");
     ctx.body = presentUser(
       withFeatures(services.config, user),
+      await personLanguage(ctx, user),
       await Client.idOfUser(services.db, user),
     );
   }),

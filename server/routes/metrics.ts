@@ -1,6 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../context";
 import type { FramePage } from "../middlewares/request-frame";
+import { msg } from "../../shared/i18n/msg";
+import { readable } from "../i18n/readable";
 
 /**
  * GET /metrics: the Prometheus text format, for a scraper holding METRICS_TOKEN
@@ -12,13 +14,13 @@ export async function metricsPage(ctx: AppContext): Promise<void> {
   ctx.set("Cache-Control", "no-store");
   if (!token) {
     ctx.status = 404;
-    ctx.body = { message: "Not found" };
+    ctx.body = { message: readable(ctx, msg("Not found")) };
     return;
   }
   if (!sameToken(bearerOf(ctx.get("Authorization")), token)) {
     ctx.status = 401;
     ctx.set("WWW-Authenticate", 'Bearer realm="metrics"');
-    ctx.body = { message: "A valid metrics token is required" };
+    ctx.body = { message: readable(ctx, msg("A valid metrics token is required")) };
     return;
   }
   const metrics = ctx.services.metrics;

@@ -16,6 +16,14 @@ export function mountRoutes(app: Pick<Koa, "use">, areas: AreaRouter[]): void {
 }
 
 /**
+ * The name of a route that answers only some of the ids its path matches and hands the others
+ * to the next area with `return next()` (scheduled-messages.ts: PATCH /api/messages/:id for a
+ * scheduled message, the sent message's route otherwise). A later route of the same path is
+ * then reached, so it is not refused below.
+ */
+export const FALLS_THROUGH = "falls-through";
+
+/**
  * The first route whose path matches answers, so a route after one of the same method whose
  * pattern takes its path never runs: a duplicate, or a fixed word registered after a parameter
  * in its place (`/:id` before `/latest`). Both stop the server at start-up, and so does an
@@ -39,7 +47,9 @@ export function refuseUnreachableRoutes(areas: AreaRouter[]): void {
       .slice(0, index)
       .find(
         (other) =>
-          other.match(path) && other.methods.some((method) => route.methods.includes(method)),
+          other.name !== FALLS_THROUGH &&
+          other.match(path) &&
+          other.methods.some((method) => route.methods.includes(method)),
       );
     if (earlier)
       throw new Error(

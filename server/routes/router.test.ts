@@ -5,7 +5,7 @@ import Koa from "koa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentMethodNotAllowed } from "../middlewares/errors";
 import type { AreaRouter } from "./area-router";
-import { mountRoutes } from "./mount-routes";
+import { FALLS_THROUGH, mountRoutes } from "./mount-routes";
 
 /** A bare Koa app with two areas, to check the routing rules on their own. */
 describe("mountRoutes", () => {
@@ -143,6 +143,10 @@ describe("mountRoutes", () => {
     expect(() => mount(first, shadowed)).toThrow(
       "GET /x/latest is never reached: /x/:id answers it first",
     );
+    // A route that hands the ids it does not answer to the next area is not in the way.
+    const fallsThrough: AreaRouter = new Router({ prefix: "/x" });
+    fallsThrough.get(FALLS_THROUGH, "/:id", (_ctx, next) => next());
+    expect(() => mount(fallsThrough, second)).not.toThrow();
     const otherMethod: AreaRouter = new Router({ prefix: "/x" });
     otherMethod.delete("/:id", () => undefined);
     expect(() => mount(first, otherMethod)).not.toThrow();

@@ -5,6 +5,7 @@ import { TcpProxy } from "../../tests/support/tcp-proxy";
 import { createDatabase, type Database } from "../db/connection";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { HttpError } from "../errors";
+import { translateMessage } from "../i18n/translator";
 import { createLogger } from "../logger";
 import { createRateLimiter, type Limit, RATE_LIMITS_TABLE } from "./rate-limiter";
 
@@ -25,6 +26,10 @@ const limiter = (database = db, keyPrefix = `unit-${randomUUID()}`) =>
   createRateLimiter(database, { keyPrefix });
 
 /** What consume threw: the 429 the caller gets, or undefined when it let the attempt through. */
+/** The refusal's {message} as an English reader gets it (server/middlewares/errors.ts). */
+const readMessage = (error: HttpError | undefined) =>
+  error && translateMessage("en", error.message, error.values);
+
 async function refusal(attempt: Promise<void>): Promise<HttpError | undefined> {
   try {
     await attempt;
@@ -54,12 +59,12 @@ describe(`the rate limiter (${usingPostgres ? "PostgreSQL" : "PGlite, in process
     }
     const refused = await refusal(limits.consume("someone", THREE_PER_QUARTER));
     expect(refused?.status).toBe(429);
-    expect(refused?.message).toBe("Too many attempts. Please try again in 15 minutes.");
+    expect(readMessage(refused)).toBe("Too many attempts. Please try again in 15 minutes.");
     expect(refused?.headers).toEqual({ "Retry-After": "900" });
 
     time.after(14 * MINUTE + 30_000);
     const later = await refusal(limits.consume("someone", THREE_PER_QUARTER));
-    expect(later?.message).toBe("Too many attempts. Please try again in 1 minute.");
+    expect(readMessage(later)).toBe("Too many attempts. Please try again in 1 minute.");
     expect(later?.headers).toEqual({ "Retry-After": "30" });
   });
 

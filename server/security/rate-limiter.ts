@@ -113,7 +113,8 @@ function overLimit(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return tooManyRequests(
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    "Too many attempts. Please try again in {{count}} minutes.",
+    { count: minutes },
     seconds,
   );
 }

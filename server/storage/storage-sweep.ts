@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import { StoredFile, User } from "../models";
+import { DataExport, StoredFile, User } from "../models";
 import { PARTIAL_SUFFIX, PREVIEW_SUFFIX, type Storage } from "./storage";
 
 /** Younger keys may belong to an upload still being written or about to get its row. */
@@ -20,15 +20,20 @@ function ownerKey(key: string): string {
   return key.endsWith(PREVIEW_SUFFIX) ? key.slice(0, -PREVIEW_SUFFIX.length) : key;
 }
 
-/** Which of `names` a row names: a file (conversation file or user image) or a user's image. */
+/**
+ * Which of `names` a row names: a file (conversation file or user image), a user's image, or
+ * a mailed export's ZIP (issue 28).
+ */
 async function referenced(db: Knex, names: string[]): Promise<Set<string>> {
   const files = await StoredFile.query(db).select("storedName").whereIn("storedName", names);
   const users = await User.query(db)
     .select("profilePicture", "companyLogo")
     .whereIn("profilePicture", names)
     .orWhereIn("companyLogo", names);
+  const exports = await DataExport.query(db).select("storedName").whereIn("storedName", names);
   return new Set([
     ...files.map((file) => file.storedName),
+    ...exports.map((row) => row.storedName).filter((name) => name !== null),
     ...users
       .flatMap((user) => [user.profilePicture, user.companyLogo])
       .filter((name) => name !== null),

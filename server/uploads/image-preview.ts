@@ -2,8 +2,10 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { fileExtension } from "../../shared/files";
 import { badRequest } from "../errors";
+import type { MessageValues } from "../i18n/translator";
 import { previewKeyOf, type Storage, type StoredObject } from "../storage/storage";
 import { MAX_INPUT_PIXELS } from "./images";
+import { msg } from "../../shared/i18n/msg";
 
 /**
  * Server-made previews of conversation images. A browser decodes every pixel of an <img>: a
@@ -28,17 +30,22 @@ const PREVIEW_SOURCE_EXTENSIONS: ReadonlySet<string> = new Set([
 ]);
 
 export const PREVIEW_MESSAGES = {
-  tooManyPixels: (width: number, height: number) =>
-    `Images can have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels; this one is ${width} × ${height} pixels`,
-  unreadable: "This image could not be read: it may be damaged",
+  // MAX_INPUT_PIXELS written out, a literal for the extractor (images.test.ts keeps them equal).
+  tooManyPixels: msg(
+    "Images can have at most 40 megapixels; this one is {{width}} × {{height}} pixels",
+  ),
+  unreadable: msg("This image could not be read: it may be damaged"),
 } as const;
 
 export const hasPreview = (storedName: string) =>
   PREVIEW_SOURCE_EXTENSIONS.has(fileExtension(storedName));
 
-/** Why an image gets no preview: too many pixels, or not decodable. */
+/** Why an image gets no preview: too many pixels, or not decodable (an errors catalog key). */
 export class PreviewRefusal extends Error {
-  constructor(readonly userMessage: string) {
+  constructor(
+    readonly userMessage: string,
+    readonly values: MessageValues = {},
+  ) {
     super(userMessage);
   }
 }
@@ -59,7 +66,11 @@ export async function renderPreview(original: Buffer): Promise<Buffer> {
   }
   if (!width || !height) throw new PreviewRefusal(PREVIEW_MESSAGES.unreadable);
   if (width * height > MAX_INPUT_PIXELS)
-    throw new PreviewRefusal(PREVIEW_MESSAGES.tooManyPixels(width, height));
+    // Strings: the sizes read as before in every language ("8000 × 6000").
+    throw new PreviewRefusal(PREVIEW_MESSAGES.tooManyPixels, {
+      width: String(width),
+      height: String(height),
+    });
   try {
     return await sharp(original, {
       limitInputPixels: MAX_INPUT_PIXELS,
@@ -94,7 +105,7 @@ export async function storeUploadPreview(storage: Storage, storedName: string): 
       storage.delete(storedName),
       storage.delete(previewKeyOf(storedName)),
     ]);
-    if (error instanceof PreviewRefusal) throw badRequest(error.userMessage);
+    if (error instanceof PreviewRefusal) throw badRequest(error.userMessage, error.values);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/files";
 import type { AppContext } from "../context";
 import { badRequest, HttpError } from "../errors";
 import { cleanFileName, receiveSingleFile } from "./multipart";
+import { msg } from "../../shared/i18n/msg";
 
 /** Formats accepted as profile pictures and logos, recognised by their magic numbers. */
 export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
@@ -18,10 +19,11 @@ export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
 export const MAX_INPUT_PIXELS = 40_000_000;
 
 export const IMAGE_MESSAGES = {
-  notAnImage: "Please select an image file",
-  tooLarge: "Please select an image smaller than 5MB",
-  tooManyPixels: `Please select an image of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
-  oneFile: "Please select a single image",
+  notAnImage: msg("Please select an image file"),
+  tooLarge: msg("Please select an image smaller than 5MB"),
+  // MAX_INPUT_PIXELS written out, a literal for the extractor (images.test.ts keeps them equal).
+  tooManyPixels: msg("Please select an image of at most 40 megapixels"),
+  oneFile: msg("Please select a single image"),
 } as const;
 
 // The format sharp reports for each accepted type.

@@ -4,6 +4,7 @@ import busboy from "busboy";
 import type { AppContext } from "../context";
 import { badRequest, payloadTooLarge } from "../errors";
 import { splitHead } from "./file-head";
+import { msg } from "../../shared/i18n/msg";
 
 const MB = 1024 * 1024;
 
@@ -31,7 +32,7 @@ export interface SingleFileOptions<T> {
   maxFieldBytes?: number;
   /** How many leading bytes `head` holds at least, unless the file is shorter (default 4100). */
   sniffBytes?: number;
-  /** Answers shown to the user. */
+  /** Answers shown to the user (errors catalog keys, marked with msg() where written). */
   messages?: { tooLarge?: string; missing?: string; tooMany?: string };
   /**
    * Undoes what `handle` did (e.g. deletes what it stored) when the request turns out bad
@@ -76,9 +77,14 @@ export async function receiveSingleFile<T>(
   const allowedFields = new Set(options.fields ?? []);
   const maxFieldBytes = options.maxFieldBytes ?? 1024;
   const sniffBytes = options.sniffBytes ?? DEFAULT_SNIFF_BYTES;
-  const tooLarge = () => payloadTooLarge(options.messages?.tooLarge ?? "The file is too large");
-  const missingMessage =
-    options.messages?.missing ?? `Please attach a file in the "${options.field}" field`;
+  // Defaults chosen outside the helpers: the extractor reads msg() texts, not nested calls.
+  const tooLargeMessage = options.messages?.tooLarge ?? msg("The file is too large");
+  const tooManyMessage = options.messages?.tooMany ?? msg("Please send only one file");
+  const tooLarge = () => payloadTooLarge(tooLargeMessage);
+  const missing = () =>
+    options.messages?.missing
+      ? badRequest(options.messages.missing)
+      : badRequest('Please attach a file in the "{{field}}" field', { field: options.field });
   const maxBodyBytes = options.maxBytes + allowedFields.size * maxFieldBytes + ENVELOPE_BYTES;
 
   if (!ctx.is("multipart/form-data"))
@@ -141,7 +147,12 @@ export async function receiveSingleFile<T>(
     }
     if (name !== options.field) {
       fileStream.resume();
-      fail(badRequest(`Unexpected file field "${name}"; the file goes in "${options.field}"`));
+      fail(
+        badRequest('Unexpected file field "{{name}}"; the file goes in "{{field}}"', {
+          name,
+          field: options.field,
+        }),
+      );
       return;
     }
     fileStream.once("limit", () => {
@@ -174,15 +185,14 @@ export async function receiveSingleFile<T>(
     handling = started;
   });
   parser.on("field", (name, value, info) => {
-    if (name === options.field) fail(badRequest(missingMessage));
-    else if (!allowedFields.has(name)) fail(badRequest(`Unexpected field "${name}"`));
-    else if (info.valueTruncated) fail(badRequest(`The field "${name}" is too long`));
-    else if (Object.hasOwn(fields, name)) fail(badRequest(`The field "${name}" was sent twice`));
+    if (name === options.field) fail(missing());
+    else if (!allowedFields.has(name)) fail(badRequest('Unexpected field "{{name}}"', { name }));
+    else if (info.valueTruncated) fail(badRequest('The field "{{name}}" is too long', { name }));
+    else if (Object.hasOwn(fields, name))
+      fail(badRequest('The field "{{name}}" was sent twice', { name }));
     else fields[name] = value;
   });
-  parser.on("filesLimit", () =>
-    fail(badRequest(options.messages?.tooMany ?? "Please send only one file")),
-  );
+  parser.on("filesLimit", () => fail(badRequest(tooManyMessage)));
   parser.on("fieldsLimit", () => fail(badRequest("Too many fields")));
   parser.on("error", () => fail(badRequest("Malformed multipart request")));
 
@@ -201,7 +211,7 @@ export async function receiveSingleFile<T>(
         )
       : null;
     if (failure === null && truncated) failure = tooLarge();
-    if (failure === null && outcome === null) failure = badRequest(missingMessage);
+    if (failure === null && outcome === null) failure = missing();
     if (failure === null && outcome && !outcome.ok) failure = outcome.error;
     if (failure !== null || !outcome?.ok) {
       if (outcome?.ok && options.discard) await options.discard(outcome.value);

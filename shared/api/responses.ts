@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { annotationSchema } from "../schemas/annotations";
 import { auditPageSchema } from "../schemas/audit";
 import { googleAvailableResponse, registerResponse } from "../schemas/auth";
 import { portalBrandingSchema } from "../schemas/branding";
@@ -20,11 +21,24 @@ import {
   shortLinkResponse,
 } from "../schemas/clients";
 import { errorResponseSchema, successResponseSchema } from "../schemas/common";
+import { deletedClientSchema, retentionSchema } from "../schemas/deleted-clients";
+import {
+  clientLanguageResponse,
+  userLanguageResponse,
+  workspaceLanguageResponse,
+} from "../schemas/language";
 import { addedContactSchema, contactSchema } from "../schemas/contacts";
 import { feedbackLinkSchema, useFeedbackLinkResponse } from "../schemas/feedback-links";
 import { messageSchema } from "../schemas/messages";
+import { messageEditsSchema } from "../schemas/message-changes";
 import { portalBootstrapSchema } from "../schemas/portal";
+import { scheduledMessageSchema } from "../schemas/scheduled-messages";
 import { dashboardBootstrapSchema } from "../schemas/dashboard";
+import {
+  filledSavedReplySchema,
+  savedRepliesResponse,
+  savedReplySchema,
+} from "../schemas/saved-replies";
 import { searchResponseSchema } from "../schemas/search";
 import { changeSeatsResponse, seatsSchema } from "../schemas/seats";
 import {
@@ -90,6 +104,15 @@ export const API_RESPONSES = {
   // Clients and invites
   "GET /api/clients": z.array(clientSchema),
   "POST /api/clients": addClientResponse,
+  "GET /api/clients/deleted": z.array(deletedClientSchema),
+  "POST /api/clients/:id/restore": clientSchema,
+  "GET /api/workspace/retention": retentionSchema,
+  // Languages (issue 29)
+  "PATCH /api/user/language": userLanguageResponse,
+  "GET /api/workspace/language": workspaceLanguageResponse,
+  "PATCH /api/workspace/language": workspaceLanguageResponse,
+  "PATCH /api/clients/:id/language": clientLanguageResponse,
+  "PATCH /api/workspace/retention": retentionSchema,
   "GET /api/clients/:id": clientSchema,
   "DELETE /api/clients/:id": successResponseSchema,
   "GET /api/clients/:id/assignees": clientAssigneesResponse,
@@ -110,7 +133,8 @@ export const API_RESPONSES = {
   "GET /api/clients/:id/messages": z.array(messageSchema),
   "GET /api/portal/:clientId": portalBootstrapSchema,
   "GET /api/dashboard": dashboardBootstrapSchema,
-  "POST /api/clients/:id/messages": messageSchema,
+  // With sendAt (issue 28), the scheduled message.
+  "POST /api/clients/:id/messages": z.union([messageSchema, scheduledMessageSchema]),
   "POST /api/clients/:id/read": successResponseSchema,
   "POST /api/clients/:id/upload": messageSchema,
   "GET /api/clients/:id/attachments": z.array(messageSchema),
@@ -119,8 +143,27 @@ export const API_RESPONSES = {
   "POST /api/feedback-links/:token": useFeedbackLinkResponse,
   "POST /api/messages/:messageId/versions": messageSchema,
   "GET /api/messages/:messageId/versions": z.array(messageSchema),
+  "GET /api/messages/:messageId/approval-record": FILE_ANSWER,
+  "GET /api/messages/:messageId/versions/:version/annotations": z.array(annotationSchema),
+  "POST /api/messages/:messageId/versions/:version/annotations": annotationSchema,
+  "POST /api/annotations/:id/replies": annotationSchema,
+  "PATCH /api/annotations/:id": annotationSchema,
+  "PATCH /api/messages/:messageId/due-date": messageSchema,
+  // Scheduled send (issue 28): PATCH and DELETE of a scheduled message's id.
+  "GET /api/clients/:id/scheduled": z.array(scheduledMessageSchema),
+  // The same paths edit and delete a sent message (its own author, for 15 minutes).
+  "PATCH /api/messages/:id": z.union([messageSchema, scheduledMessageSchema]),
+  "DELETE /api/messages/:id": z.union([messageSchema, successResponseSchema]),
+  "POST /api/messages/:id/send-now": messageSchema,
+  "GET /api/messages/:id/edits": messageEditsSchema,
+  "PUT /api/user/time-zone": userChangedResponse,
   "GET /api/download/:filename": FILE_ANSWER,
   "GET /api/download/:filename/preview": FILE_ANSWER,
+  // Exports (issue 28): the ZIP, or 202 exportQueuedResponse when it is mailed as a link
+  "GET /api/clients/:id/export": FILE_ANSWER,
+  "GET /api/export": FILE_ANSWER,
+  "GET /api/portal/export": FILE_ANSWER,
+  "GET /api/exports/:token": FILE_ANSWER,
   // Billing
   "GET /api/billing-mode": billingModeResponse,
   "GET /api/subscription/status": subscriptionStatusSchema,
@@ -137,6 +180,12 @@ export const API_RESPONSES = {
   "POST /api/stripe/webhook": stripeWebhookResponse,
   // Search
   "GET /api/search": searchResponseSchema,
+  // Saved replies (issue 28); DELETE answers 204 without a body
+  "GET /api/saved-replies": savedRepliesResponse,
+  "POST /api/saved-replies": savedReplySchema,
+  "PATCH /api/saved-replies/:id": savedReplySchema,
+  "DELETE /api/saved-replies/:id": z.null(),
+  "POST /api/saved-replies/:id/fill": filledSavedReplySchema,
   // Web push (Settings, notifications on this device)
   "GET /api/push/public-key": pushPublicKeyResponse,
   "POST /api/push/subscriptions": successResponseSchema,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TIER_CONFIG, type Tier } from "../tiers";
+import { msg } from "../i18n/msg";
 
 /** What the audit log records (issue 26): who did what in a workspace. */
 export const AUDIT_ACTIONS = [
@@ -11,12 +12,15 @@ export const AUDIT_ACTIONS = [
   "client.added",
   "client.assigned",
   "client.deleted",
+  "client.restored",
+  "client.purged",
   "client.invite_reissued",
   "contact.added",
   "contact.removed",
   "plan.changed",
   "seats.changed",
   "staff.signed_in",
+  "workspace.retention_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +41,11 @@ export interface AuditDetails {
   /** seats.changed: the extra seats bought now, and before the change. */
   seats?: number;
   previousSeats?: number;
+  /**
+   * client.deleted: the days it can be restored for (absent: deleted at once);
+   * workspace.retention_changed: the new days (0: deleted clients go at once).
+   */
+  keptDays?: number;
   /** staff.signed_in: how. */
   method?: "password" | "google" | "desktop";
 }
@@ -66,13 +75,13 @@ export const AUDIT_PAGE_MAX = 200;
 export const auditQuery = z.object({
   before: z
     .string()
-    .regex(/^[0-9a-f-]{36}$/i, { error: "That page of the audit log does not exist" })
+    .regex(/^[0-9a-f-]{36}$/i, { error: msg("That page of the audit log does not exist") })
     .optional(),
   limit: z.coerce
     .number()
-    .int({ error: "limit must be a whole number" })
-    .min(1, { error: "limit must be between 1 and 200" })
-    .max(AUDIT_PAGE_MAX, { error: "limit must be between 1 and 200" })
+    .int({ error: msg("limit must be a whole number") })
+    .min(1, { error: msg("limit must be between 1 and 200") })
+    .max(AUDIT_PAGE_MAX, { error: msg("limit must be between 1 and 200") })
     .default(AUDIT_PAGE_DEFAULT),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
@@ -115,7 +124,13 @@ export function describeAuditAction(
         : `left ${subject} unassigned`;
     }
     case "client.deleted":
-      return `deleted the client ${subject}`;
+      return typeof details.keptDays === "number"
+        ? `deleted the client ${subject} (restorable for ${details.keptDays} days)`
+        : `deleted the client ${subject}`;
+    case "client.restored":
+      return `restored the client ${subject}`;
+    case "client.purged":
+      return `removed the deleted client ${subject} for good`;
     case "client.invite_reissued":
       return `issued a new invite link for ${subject}`;
     case "contact.added":
@@ -130,6 +145,10 @@ export function describeAuditAction(
         : `changed the extra seats to ${String(details.seats)}`;
     case "staff.signed_in":
       return `signed in ${METHODS[String(details.method)] ?? ""}`.trim();
+    case "workspace.retention_changed":
+      return details.keptDays
+        ? `set deleted clients to be kept for ${String(details.keptDays)} days`
+        : "set deleted clients to be removed at once";
     default:
       return `${entry.action} ${subject}`;
   }

@@ -3,6 +3,7 @@ import { BILLING_MODES } from "../billing-mode";
 import { BILLING_PERIODS, TIERS } from "../tiers";
 import { successResponseSchema } from "./common";
 import { multiLineText } from "./text";
+import { msg } from "../i18n/msg";
 
 /** Spec section 9. */
 export const CANCELLATION_REASONS = [
@@ -23,8 +24,8 @@ export const PAID_TIERS = ["pro", "agency"] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 
 export const createCheckoutInput = z.strictObject({
-  tier: z.enum(PAID_TIERS, { error: "Choose the Pro or Agency plan" }),
-  period: z.enum(BILLING_PERIODS, { error: "Choose monthly or annual billing" }),
+  tier: z.enum(PAID_TIERS, { error: msg("Choose the Pro or Agency plan") }),
+  period: z.enum(BILLING_PERIODS, { error: msg("Choose monthly or annual billing") }),
 });
 export type CreateCheckoutInput = z.infer<typeof createCheckoutInput>;
 
@@ -34,24 +35,24 @@ export type ChangePlanInput = z.infer<typeof changePlanInput>;
 
 export const startCancellationInput = z
   .strictObject({
-    reason: z.enum(CANCELLATION_REASONS, { error: "Please select a reason" }),
+    reason: z.enum(CANCELLATION_REASONS, { error: msg("Please select a reason") }),
     customReason: multiLineText({
-      label: "Details",
       max: 1000,
-      tooLongMessage: "Please keep the details under 1000 characters",
+      requiredMessage: msg("Details is required"),
+      tooLongMessage: msg("Please keep the details under 1000 characters"),
     })
       .trim()
       .optional(),
   })
   .refine((value) => value.reason !== "other" || Boolean(value.customReason), {
-    message: "Please provide details",
+    message: msg("Please provide details"),
     path: ["customReason"],
   });
 export type StartCancellationInput = z.infer<typeof startCancellationInput>;
 
 export const pauseAccountInput = z.strictObject({
   pauseMonths: z.union([z.literal(1), z.literal(2), z.literal(3)], {
-    error: "Pause for 1, 2 or 3 months",
+    error: msg("Pause for 1, 2 or 3 months"),
   }),
 });
 export type PauseAccountInput = z.infer<typeof pauseAccountInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema } from "./language";
 
 /**
  * GET /api/portal-branding: how a client's signed-out and sign-in pages look. Public, so it
@@ -14,6 +15,11 @@ export const portalBrandingSchema = z.strictObject({
   primaryColor: z.string(),
   backgroundColor: z.string(),
   textColor: z.string(),
+  /**
+   * The language the named conversation's pages are shown in until the reader picks one
+   * (issue 29: the client's invite language, else its workspace's); null when none is named.
+   */
+  language: languageSchema.nullable(),
 });
 export type PortalBranding = z.infer<typeof portalBrandingSchema>;
 

@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { emailSchema } from "./common";
+import { clientLanguageSchema } from "./language";
 import { singleLineText } from "./text";
 import { notificationDelaySchema } from "./user";
+import { msg } from "../i18n/msg";
 
 export const addClientInput = z.strictObject({
-  name: singleLineText({ label: "Name", max: 100, tooLongMessage: "Name is too long" }),
+  name: singleLineText({
+    max: 100,
+    requiredMessage: msg("Name is required"),
+    tooLongMessage: msg("Name is too long"),
+  }),
   email: emailSchema,
   /** Also email the invite link to the client. */
   sendInviteEmail: z.boolean().optional().default(false),
+  /** The invite's (and portal's) language until a contact picks one; null: the workspace's. */
+  language: clientLanguageSchema.optional().default(null),
 });
 export type AddClientInput = z.infer<typeof addClientInput>;
 
@@ -46,6 +54,8 @@ export const clientSchema = z.strictObject({
   /** The owner's files that require feedback and still wait for the client's decision. */
   pendingApprovals: z.number(),
   owner: clientOwnerSchema,
+  /** Issue 29: the invite language its owner set; null follows the workspace's. */
+  language: clientLanguageSchema,
 });
 export type ClientPayload = z.infer<typeof clientSchema>;
 
@@ -59,19 +69,22 @@ export const MAX_ASSIGNEES = 50;
 export const clientAssigneesInput = z
   .strictObject({
     userIds: z
-      .array(z.uuid({ error: "Assign people of your team" }), {
-        error: "userIds must be a list of team members",
+      .array(z.uuid({ error: msg("Assign people of your team") }), {
+        error: msg("userIds must be a list of team members"),
       })
-      .max(MAX_ASSIGNEES, `A client can have at most ${MAX_ASSIGNEES} assignees`)
+      .max(MAX_ASSIGNEES, msg("A client can have at most 50 assignees"))
       .transform((ids) => [...new Set(ids)]),
-    leadUserId: z.uuid({ error: "Assign people of your team" }).nullable().optional(),
+    leadUserId: z
+      .uuid({ error: msg("Assign people of your team") })
+      .nullable()
+      .optional(),
   })
   .transform(({ userIds, leadUserId }) => ({
     userIds,
     leadUserId: leadUserId === undefined ? (userIds[0] ?? null) : leadUserId,
   }))
   .refine(({ userIds, leadUserId }) => leadUserId === null || userIds.includes(leadUserId), {
-    message: "The lead must be one of the assignees",
+    message: msg("The lead must be one of the assignees"),
   });
 export type ClientAssigneesInput = z.infer<typeof clientAssigneesInput>;
 
@@ -115,5 +128,8 @@ export type AcceptInviteResponse = z.infer<typeof acceptInviteResponse>;
 
 export const clientSignInLinkInput = z.strictObject({ email: emailSchema });
 export const clientSignInInput = z.strictObject({
-  token: z.string({ error: "Sign-in link is invalid" }).min(20, "Sign-in link is invalid").max(200),
+  token: z
+    .string({ error: msg("Sign-in link is invalid") })
+    .min(20, msg("Sign-in link is invalid"))
+    .max(200),
 });

@@ -1,18 +1,19 @@
 import { z } from "zod";
+import { msg } from "../i18n/msg";
 
 export const emailSchema = z
-  .string({ error: "Email is required" })
+  .string({ error: msg("Email is required") })
   .trim()
   .toLowerCase()
-  .max(254, "Email is too long")
-  .pipe(z.email({ error: "Please enter a valid email address" }));
+  .max(254, msg("Email is too long"))
+  .pipe(z.email({ error: msg("Please enter a valid email address") }));
 
 export const passwordSchema = z
-  .string({ error: "Password is required" })
-  .min(6, "Password must be at least 6 characters long")
-  .max(200, "Password is too long");
+  .string({ error: msg("Password is required") })
+  .min(6, msg("Password must be at least 6 characters long"))
+  .max(200, msg("Password is too long"));
 
-export const uuidSchema = z.uuid({ error: "Not found" });
+export const uuidSchema = z.uuid({ error: msg("Not found") });
 
 /**
  * Every error answer: {message}, and the few extra fields some errors carry (an invalid

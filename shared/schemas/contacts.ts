@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { emailSchema } from "./common";
 import { singleLineText } from "./text";
+import { msg } from "../i18n/msg";
 
 /** The most people one client can have (issue 26): a company's team, not a mailing list. */
 export const MAX_CONTACTS = 10;
 
 /** POST /api/clients/{id}/contacts: a further person of the client, invited by their own link. */
 export const addContactInput = z.strictObject({
-  name: singleLineText({ label: "Name", max: 100, tooLongMessage: "Name is too long" }),
+  name: singleLineText({
+    max: 100,
+    requiredMessage: msg("Name is required"),
+    tooLongMessage: msg("Name is too long"),
+  }),
   email: emailSchema,
   /** Also email the invite link to them (default: yes). */
   sendInviteEmail: z.boolean().optional().default(true),

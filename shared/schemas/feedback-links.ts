@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { FEEDBACK_COMMENT_MAX_LENGTH } from "../files";
+import { COMMENT_TOO_LONG, FEEDBACK_COMMENT_MAX_LENGTH } from "../files";
 import { multiLineText } from "./text";
 import { FEEDBACK_STATUSES } from "./messages";
+import { msg } from "../i18n/msg";
 
 /** What an email's button asks for: approve the file, or say it needs work (with a comment). */
 export const FEEDBACK_LINK_DECISIONS = ["approve", "needs_work"] as const;
@@ -35,10 +36,9 @@ export type FeedbackLinkPayload = z.infer<typeof feedbackLinkSchema>;
 /** POST /api/feedback-links/{token}: the confirmation. Needs Work requires the comment. */
 export const useFeedbackLinkInput = z.strictObject({
   comment: multiLineText({
-    label: "Comment",
     max: FEEDBACK_COMMENT_MAX_LENGTH,
-    requiredMessage: "comment must be text",
-    tooLongMessage: `Comments are limited to ${FEEDBACK_COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`,
+    requiredMessage: msg("comment must be text"),
+    tooLongMessage: COMMENT_TOO_LONG,
   })
     .nullable()
     .optional(),

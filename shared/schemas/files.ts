@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { FEEDBACK_COMMENT_MAX_LENGTH, NEEDS_WORK_COMMENT_REQUIRED } from "../files";
+import {
+  COMMENT_TOO_LONG,
+  FEEDBACK_COMMENT_MAX_LENGTH,
+  NEEDS_WORK_COMMENT_REQUIRED,
+} from "../files";
+import { APPROVAL_RULES } from "./message-payload";
 import { multiLineText } from "./text";
+import { msg } from "../i18n/msg";
 
 export { FEEDBACK_COMMENT_MAX_LENGTH, NEEDS_WORK_COMMENT_REQUIRED };
 
@@ -8,13 +14,12 @@ export { FEEDBACK_COMMENT_MAX_LENGTH, NEEDS_WORK_COMMENT_REQUIRED };
 export const feedbackInput = z
   .strictObject({
     feedbackStatus: z.enum(["approved", "needs_work"], {
-      error: "feedbackStatus must be approved or needs_work",
+      error: msg("feedbackStatus must be approved or needs_work"),
     }),
     feedbackComment: multiLineText({
-      label: "Comment",
       max: FEEDBACK_COMMENT_MAX_LENGTH,
-      requiredMessage: "feedbackComment must be text",
-      tooLongMessage: `Comments are limited to ${FEEDBACK_COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`,
+      requiredMessage: msg("feedbackComment must be text"),
+      tooLongMessage: COMMENT_TOO_LONG,
     })
       .nullable()
       .optional(),
@@ -30,3 +35,12 @@ export const requiresFeedbackField = z
   .enum(["true", "false"], { error: 'requiresFeedback must be "true" or "false"' })
   .optional()
   .transform((value) => value === "true");
+
+/**
+ * Multipart field `approvalRule` of an upload that requires feedback, or of a new version:
+ * "any" or "everyone" (issue 27). Absent: "any" for a new file, the previous version's rule
+ * for a new version.
+ */
+export const approvalRuleField = z
+  .enum(APPROVAL_RULES, { error: 'approvalRule must be "any" or "everyone"' })
+  .optional();

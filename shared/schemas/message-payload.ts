@@ -19,6 +19,25 @@ export type Visibility = (typeof VISIBILITIES)[number];
 const text = z.string();
 const nullableText = z.nullable(z.string());
 
+/**
+ * Who must approve a file sent for approval (issue 27): `any` one of the client's people
+ * decides for all, or `everyone` asked when it was sent must approve (docs/decisions.md,
+ * "Approvers").
+ */
+export const APPROVAL_RULES = ["any", "everyone"] as const;
+export type ApprovalRule = (typeof APPROVAL_RULES)[number];
+
+/** One person's decision on a file sent for approval: pending while they are still asked. */
+export const approvalSchema = z.strictObject({
+  /** Their user id: the portal knows by it whether the viewer still has to decide. */
+  userId: text,
+  name: text,
+  status: z.enum(FEEDBACK_STATUSES),
+  comment: nullableText,
+  decidedAt: nullableText,
+});
+export type ApprovalPayload = z.infer<typeof approvalSchema>;
+
 export const messageSchema = z.strictObject({
   id: text,
   content: nullableText,
@@ -51,6 +70,11 @@ export const messageSchema = z.strictObject({
   versionNumber: z.optional(z.nullable(z.number())),
   /** No later version of this file exists (the owner may answer a needs_work one with one). */
   isLatestVersion: z.optional(z.boolean()),
+  /**
+   * A file sent for approval: its review marks still open (issue 27; the staff's count includes
+   * their staff-only marks). 0 for any other message.
+   */
+  openMarks: z.optional(z.number()),
   /** For the viewer's own messages: the other side has read it. For theirs: the viewer has. */
   read: z.boolean(),
   /**
@@ -67,5 +91,26 @@ export const messageSchema = z.strictObject({
    * `client`; docs/decisions.md, "Workspaces and teams".
    */
   visibility: z.optional(z.enum(VISIBILITIES)),
+  /** The file thread's due date (issue 27), YYYY-MM-DD in no time zone; null without one. */
+  dueDate: z.optional(nullableText),
+  /** For a file sent for approval: who must approve (absent on any other message). */
+  approvalRule: z.optional(z.enum(APPROVAL_RULES)),
+  /**
+   * For a file sent for approval: each person's decision, in the client's order. With `any`,
+   * the one decision once taken; with `everyone`, every person asked.
+   */
+  approvals: z.optional(z.array(approvalSchema)),
+  /**
+   * The writer's user id (issue 28: the page offers Edit and Delete on the viewer's own
+   * messages); null once their row is gone.
+   */
+  authorId: z.optional(nullableText),
+  /** When its author last edited its text (issue 28); null if never. */
+  editedAt: z.optional(nullableText),
+  /**
+   * Its author deleted it (issue 28): its text and file fields are null, and the conversation
+   * shows "Message deleted" in its place.
+   */
+  deleted: z.optional(z.boolean()),
 });
 export type MessagePayload = z.infer<typeof messageSchema>;

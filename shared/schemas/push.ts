@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { msg } from "../i18n/msg";
 
-/** base64url without padding, as PushSubscription.toJSON() gives the keys. */
-const base64url = (label: string, min: number, max: number) =>
+/** base64url without padding, as PushSubscription.toJSON() gives the keys; messages written out. */
+const base64url = (messages: { required: string; invalid: string }, min: number, max: number) =>
   z
-    .string({ error: `${label} is required` })
-    .min(min, `${label} is not a valid key`)
-    .max(max, `${label} is not a valid key`)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${label} is not a valid key`);
+    .string({ error: messages.required })
+    .min(min, messages.invalid)
+    .max(max, messages.invalid)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, messages.invalid);
 
 /** A push service's address for one browser; checked further on the server (server/push/endpoint-guard.ts). */
 export const pushEndpointSchema = z
-  .string({ error: "Endpoint is required" })
+  .string({ error: msg("Endpoint is required") })
   .trim()
-  .min(1, "Endpoint is required")
-  .max(2000, "Endpoint is too long")
-  .pipe(z.url({ error: "Endpoint must be a URL" }));
+  .min(1, msg("Endpoint is required"))
+  .max(2000, msg("Endpoint is too long"))
+  .pipe(z.url({ error: msg("Endpoint must be a URL") }));
 
 /** POST /api/push/subscriptions: PushSubscription.toJSON() (expirationTime is ignored). */
 export const savePushSubscriptionInput = z.strictObject({
@@ -23,11 +24,22 @@ export const savePushSubscriptionInput = z.strictObject({
   keys: z.strictObject(
     {
       // A P-256 public key: 65 bytes, 87 characters of base64url.
-      p256dh: base64url("keys.p256dh", 80, 100),
+      p256dh: base64url(
+        {
+          required: msg("keys.p256dh is required"),
+          invalid: msg("keys.p256dh is not a valid key"),
+        },
+        80,
+        100,
+      ),
       // 16 bytes: 22 characters.
-      auth: base64url("keys.auth", 16, 32),
+      auth: base64url(
+        { required: msg("keys.auth is required"), invalid: msg("keys.auth is not a valid key") },
+        16,
+        32,
+      ),
     },
-    { error: "keys are required" },
+    { error: msg("keys are required") },
   ),
 });
 export type SavePushSubscriptionInput = z.infer<typeof savePushSubscriptionInput>;

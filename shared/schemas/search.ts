@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cleanSingleLineText } from "./text";
+import { msg } from "../i18n/msg";
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_PAGE_SIZE = 20;
@@ -12,22 +13,22 @@ export const SEARCH_PAGE_MAX = 50;
  */
 export const searchQuery = z.object({
   q: z
-    .string({ error: "Type something to search for" })
+    .string({ error: msg("Type something to search for") })
     .overwrite(cleanSingleLineText)
     .trim()
-    .min(1, "Type something to search for")
-    .max(SEARCH_QUERY_MAX_LENGTH, `Searches are limited to ${SEARCH_QUERY_MAX_LENGTH} characters`),
+    .min(1, msg("Type something to search for"))
+    .max(SEARCH_QUERY_MAX_LENGTH, msg("Searches are limited to 200 characters")),
   /** One conversation (an id that is not the caller's, malformed included, answers 404). */
   clientId: z.string().optional(),
   limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(SEARCH_PAGE_MAX, `limit must be at most ${SEARCH_PAGE_MAX}`)
+    .number({ error: msg("limit must be a number") })
+    .int(msg("limit must be a whole number"))
+    .min(1, msg("limit must be at least 1"))
+    .max(SEARCH_PAGE_MAX, msg("limit must be at most 50"))
     .default(SEARCH_PAGE_SIZE),
   before: z
     .string()
-    .regex(/^[1-9]\d{0,15}$/, "before must be the nextCursor of a search answer")
+    .regex(/^[1-9]\d{0,15}$/, msg("before must be the nextCursor of a search answer"))
     .optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BILLING_PERIODS, MAX_EXTRA_SEATS } from "../tiers";
 import { successResponseSchema } from "./common";
+import { msg } from "../i18n/msg";
 
 /**
  * GET /api/subscription/seats (issue 26, seats): a workspace's seats. `used` are its people
@@ -24,11 +25,12 @@ export type Seats = z.infer<typeof seatsSchema>;
 /** PUT /api/subscription/seats: the number of seats bought on top of the included ones. */
 export const changeSeatsInput = z.strictObject({
   extra: z
-    .number({ error: "extra must be a whole number of seats" })
-    .int({ error: "extra must be a whole number of seats" })
-    .min(0, { error: "extra cannot be negative" })
+    .number({ error: msg("extra must be a whole number of seats") })
+    .int({ error: msg("extra must be a whole number of seats") })
+    .min(0, { error: msg("extra cannot be negative") })
     .max(MAX_EXTRA_SEATS, {
-      error: `At most ${MAX_EXTRA_SEATS} extra seats: write to us for more`,
+      // MAX_EXTRA_SEATS written out: a literal for the extractor (written-out-limits.test.ts).
+      error: msg("At most 100 extra seats: write to us for more"),
     }),
 });
 export type ChangeSeatsInput = z.infer<typeof changeSeatsInput>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./common";
+import { msg } from "../i18n/msg";
 
 /** A workspace member's role (issue 26): the owner, admins (every client), members (assigned ones). */
 export const TEAM_ROLES = ["owner", "admin", "member"] as const;
@@ -8,7 +9,7 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** The roles one can be invited to or given: a workspace has one owner. */
 export const INVITED_ROLES = ["admin", "member"] as const;
 export type InvitedRole = (typeof INVITED_ROLES)[number];
-const invitedRole = z.enum(INVITED_ROLES, { error: "Role must be admin or member" });
+const invitedRole = z.enum(INVITED_ROLES, { error: msg("Role must be admin or member") });
 
 /** A member of the signed-in person's workspace, as GET /api/team/members lists them. */
 export const teamMemberSchema = z.strictObject({
@@ -37,8 +38,8 @@ export type ChangeTeamRoleInput = z.infer<typeof changeTeamRoleInput>;
  * password confirms it (a Google-only owner: a sign-in within 10 minutes).
  */
 export const transferOwnershipInput = z.strictObject({
-  userId: z.string({ error: "Choose who becomes the owner" }).max(100),
-  password: z.string().max(200, "Password is too long").optional(),
+  userId: z.string({ error: msg("Choose who becomes the owner") }).max(100),
+  password: z.string().max(200, msg("Password is too long")).optional(),
 });
 export type TransferOwnershipInput = z.infer<typeof transferOwnershipInput>;
 

@@ -24,42 +24,40 @@ export function cleanSingleLineText(value: string): string {
   return value.replace(BREAKS, " ").replace(SINGLE_LINE_UNWANTED, "");
 }
 
+/**
+ * The messages are whole English sentences marked with msg() where the field is declared
+ * ("Full name is required"), each a key of the errors catalog: a sentence put together from
+ * a label here could not be translated (issue 29).
+ */
 export interface TextFieldOptions {
-  /** How the field is named in messages, e.g. "Full name". */
-  label: string;
   /** At most this many characters (UTF-16 code units, as zod and the web app count). */
   max: number;
-  /** Defaults: "<label> is required" and "<label> must be at most <max> characters". */
-  requiredMessage?: string;
-  tooLongMessage?: string;
-}
-
-function messages(options: TextFieldOptions) {
-  return {
-    required: options.requiredMessage ?? `${options.label} is required`,
-    tooLong: options.tooLongMessage ?? `${options.label} must be at most ${options.max} characters`,
-  };
+  /** When the value is missing, not text, or (one-line fields) empty once cleaned. */
+  requiredMessage: string;
+  /** When the value is longer than `max`. */
+  tooLongMessage: string;
 }
 
 /** A required one-line field (names): cleaned, trimmed, not empty, at most `max` characters. */
 export function singleLineText(options: TextFieldOptions) {
-  const text = messages(options);
   return z
-    .string({ error: text.required })
+    .string({ error: options.requiredMessage })
     .overwrite(cleanSingleLineText)
     .trim()
-    .min(1, text.required)
-    .max(options.max, text.tooLong);
+    .min(1, options.requiredMessage)
+    .max(options.max, options.tooLongMessage);
 }
 
-/** An optional one-line field (company name): like singleLineText but may be empty. */
+/**
+ * An optional one-line field (company name): like singleLineText but may be empty;
+ * `requiredMessage` answers a value that is not text.
+ */
 export function optionalSingleLineText(options: TextFieldOptions) {
-  const text = messages(options);
   return z
-    .string({ error: `${options.label} must be text` })
+    .string({ error: options.requiredMessage })
     .overwrite(cleanSingleLineText)
     .trim()
-    .max(options.max, text.tooLong);
+    .max(options.max, options.tooLongMessage);
 }
 
 /**
@@ -67,9 +65,8 @@ export function optionalSingleLineText(options: TextFieldOptions) {
  * trimmed here: callers decide (a message keeps its inner layout; emptiness is checked trimmed).
  */
 export function multiLineText(options: TextFieldOptions) {
-  const text = messages(options);
   return z
-    .string({ error: text.required })
+    .string({ error: options.requiredMessage })
     .overwrite(cleanMultiLineText)
-    .max(options.max, text.tooLong);
+    .max(options.max, options.tooLongMessage);
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { TIERS } from "../tiers";
+import { languageSchema } from "./language";
 import { passwordSchema, successResponseSchema } from "./common";
 import { optionalSingleLineText, singleLineText } from "./text";
+import { msg } from "../i18n/msg";
 
 export const ROLES = ["owner", "client"] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,6 +28,15 @@ export const userSchema = z.strictObject({
   hasPassword: z.boolean(),
   /** For a client user: the conversation they belong to. */
   clientId: z.string().nullable(),
+  /** The IANA zone last reported by the person's browser; null until one did (UTC). */
+  timeZone: z.string().nullable().optional(),
+  /**
+   * The language this person reads (issue 29): their pick, else for a contact their client's
+   * invite language, else for the staff their browser's; else the workspace's.
+   */
+  language: languageSchema,
+  /** Whether `language` is the person's own pick (false: it follows the rules above). */
+  languageChosen: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -34,11 +45,15 @@ export const userChangedResponse = successResponseSchema.extend({ user: userSche
 export type UserChangedResponse = z.infer<typeof userChangedResponse>;
 
 export const updateProfileInput = z.strictObject({
-  fullName: singleLineText({ label: "Full name", max: 100 }),
-  companyName: optionalSingleLineText({
-    label: "Company name",
+  fullName: singleLineText({
     max: 100,
-    tooLongMessage: "Company name is too long",
+    requiredMessage: msg("Full name is required"),
+    tooLongMessage: msg("Full name must be at most 100 characters"),
+  }),
+  companyName: optionalSingleLineText({
+    max: 100,
+    requiredMessage: msg("Company name must be text"),
+    tooLongMessage: msg("Company name is too long"),
   })
     .optional()
     .default(""),
@@ -47,8 +62,8 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 export const changePasswordInput = z.strictObject({
   currentPassword: z
-    .string({ error: "Current password is required" })
-    .max(200, "Password is too long")
+    .string({ error: msg("Current password is required") })
+    .max(200, msg("Password is too long"))
     .default(""),
   newPassword: passwordSchema,
 });
@@ -59,7 +74,10 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
  * /api/user/sign-out-everywhere); a Google-only account sends none (a recent sign-in confirms).
  */
 export const passwordConfirmationInput = z.strictObject({
-  password: z.string({ error: "Password is required" }).max(200, "Password is too long").optional(),
+  password: z
+    .string({ error: msg("Password is required") })
+    .max(200, msg("Password is too long"))
+    .optional(),
 });
 export type PasswordConfirmationInput = z.infer<typeof passwordConfirmationInput>;
 export const deleteAccountInput = passwordConfirmationInput;
@@ -73,10 +91,10 @@ export const signOutEverywhereResponse = z.strictObject({
 export type DeleteAccountInput = PasswordConfirmationInput;
 
 export const notificationDelaySchema = z
-  .number({ error: "Delay must be a number of minutes" })
-  .int("Delay must be a whole number of minutes")
-  .min(1, "Delay must be between 1 and 60 minutes")
-  .max(60, "Delay must be between 1 and 60 minutes");
+  .number({ error: msg("Delay must be a number of minutes") })
+  .int(msg("Delay must be a whole number of minutes"))
+  .min(1, msg("Delay must be between 1 and 60 minutes"))
+  .max(60, msg("Delay must be between 1 and 60 minutes"));
 
 export const notificationSettingsInput = z.strictObject({
   emailNotificationDelay: notificationDelaySchema,
@@ -84,9 +102,9 @@ export const notificationSettingsInput = z.strictObject({
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsInput>;
 
 const colorSchema = z
-  .string({ error: "Colour is required" })
+  .string({ error: msg("Colour is required") })
   .trim()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Colours are written like #0093ff")
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, msg("Colours are written like #0093ff"))
   .transform((value) => value.toLowerCase());
 
 export const colorSchemeInput = z.strictObject({

@@ -175,7 +175,14 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
     const dialog = page.getByRole("dialog", { name: "Account Settings" });
     await dialog.getByLabel("Full name").waitFor();
     await check(page, "settings profile");
-    for (const tab of ["Account", "Notifications", "Password", "Team"]) {
+    for (const tab of [
+      "Account",
+      "Notifications",
+      "Password",
+      "Team",
+      "Saved replies",
+      "Deleted clients",
+    ]) {
       await dialog.getByRole("tab", { name: tab }).click();
       await dialog.getByRole("tabpanel", { name: tab }).waitFor();
       if (tab === "Account")
@@ -184,6 +191,10 @@ describe.skipIf(!browserAvailable)("accessibility: axe-core WCAG 2.2 A/AA on eve
         await dialog.getByRole("list", { name: "Team members" }).waitFor();
         await dialog.getByRole("region", { name: "Invite a team member" }).waitFor();
       }
+      // Issue 28's tabs, each in its empty state.
+      if (tab === "Saved replies") await dialog.getByText("No saved replies yet").waitFor();
+      if (tab === "Deleted clients")
+        await dialog.getByText("No deleted clients to restore.", { exact: false }).waitFor();
       await check(page, `settings ${tab.toLowerCase()}`);
     }
     // The Team tab with a pending invite, and that invite's page, signed out (issue 26).

@@ -171,5 +171,5 @@ describe.skipIf(!browserAvailable)("files, previews and approvals in the browser
     await files.getByText("mockup.png").waitFor();
     await op.getByRole("tab", { name: "Attachments" }).click();
     await op.getByRole("list", { name: "Shared files" }).getByText("Needs Work").waitFor();
-  });
+  }, 90_000);
 });

@@ -27,7 +27,10 @@ const focusLook = (page: Page): Promise<FocusLook | null> =>
       element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
     return {
       description: `<${element.tagName.toLowerCase()}> ${name}`,
-      focusVisible: element.matches(":focus-visible"),
+      // A date field's keyboard focus is on its parts (day, month, year), inside the field:
+      // the field shows the outline while focus is within it (theme.css).
+      focusVisible:
+        element.matches(":focus-visible") || element.matches('input[type="date"]:focus-within'),
       outlineStyle: style.outlineStyle,
       outlineWidth: Number.parseFloat(style.outlineWidth),
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../support/browser";
 import { addJoinedClient } from "../support/conversations";
@@ -24,57 +24,117 @@ describe.skipIf(!browserAvailable)("a new message shown from its event", () => {
     await server?.close();
   });
 
-  /** Opens `path` and waits until its socket is open and its catch-up fetch answered. */
+  /**
+   * Notes, in the page, the body of every answer to GET /api/clients/{id}/messages before the
+   * app reads it (a message that shows before any answer carried it came from its event), how
+   * many are being asked, and whether the socket is open.
+   */
+  const watchTheConversation = () => {
+    const w = window as unknown as { __answers: string[]; __asking: number; __open: boolean };
+    w.__answers = [];
+    w.__asking = 0;
+    w.__open = false;
+    const fetchAnswer = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (!/^\/api\/clients\/[^/]+\/messages$/.test(url.pathname)) return fetchAnswer(input, init);
+      w.__asking += 1;
+      try {
+        const answer = await fetchAnswer(input, init);
+        w.__answers.push(await answer.clone().text());
+        return answer;
+      } finally {
+        w.__asking -= 1;
+      }
+    };
+    const Socket = window.WebSocket;
+    window.WebSocket = class extends Socket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener("open", () => {
+          w.__open = true;
+        });
+      }
+    };
+  };
+
+  /**
+   * Resolves once the page is quiet: its socket open and no fetch of the conversation (the
+   * socket's catch-up, a read receipt's) unanswered, since one answered later could carry what
+   * the test writes next. Polled each frame: a fetch an event starts has begun by the next one.
+   */
+  const quiet = (page: Page) =>
+    page.waitForFunction(
+      () => {
+        const w = window as unknown as { __asking: number; __open: boolean };
+        return w.__open && w.__asking === 0;
+      },
+      undefined,
+      { polling: "raf" },
+    );
+
+  /** The next read receipt the page's socket brings. */
+  function nextReadReceipt(page: Page) {
+    return new Promise<void>((resolve) => {
+      const listen = (ws: WebSocket) =>
+        ws.on("framereceived", function onFrame({ payload }) {
+          if (!String(payload).includes('"messages_read"')) return;
+          ws.off("framereceived", onFrame);
+          resolve();
+        });
+      sockets.get(page)?.forEach(listen);
+    });
+  }
+  const sockets = new Map<Page, WebSocket[]>();
+
+  /**
+   * Opens `path` on a conversation whose newest message is the viewer's own (so nothing is
+   * marked read) and waits until `shown` is there and the page is quiet.
+   */
   async function openLive(agent: Parameters<typeof openPage>[2], path: string, shown: string) {
     const page = await openPage(browser, server.url, agent, {
       viewport: { width: 375, height: 740 },
       defaultTimeout: 10_000,
     });
-    const socket = page.waitForEvent("websocket", {
-      predicate: (ws) => new URL(ws.url()).pathname === "/ws",
-    });
+    await page.addInitScript(watchTheConversation);
+    sockets.set(page, []);
+    page.on("websocket", (ws) => sockets.get(page)?.push(ws));
     await page.goto(path);
     await page.getByRole("log").getByText(shown).waitFor();
-    await socket;
-    await page.waitForLoadState("networkidle");
+    await quiet(page);
     return page;
   }
 
-  /** Answers to GET /api/clients/{clientId}/messages the page has had so far. */
-  const fetchesAnswered = (page: Page, clientId: string) =>
-    page.evaluate(
-      (wanted) =>
-        performance
-          .getEntriesByType("resource")
-          .filter((entry) => new URL(entry.name).pathname === wanted).length,
-      `/api/clients/${clientId}/messages`,
-    );
+  /** How many of the conversation's answers the page has had so far. */
+  const answersSoFar = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __answers: string[] }).__answers.length);
 
   /**
-   * Resolves, once `text` shows in the page, with how many of the conversation's fetches had
-   * been answered at that moment (noted in the page itself: reading the message marks it read,
-   * and the read receipt that comes back makes the page fetch again a moment later).
+   * Resolves, once `text` shows in the page, with how the page had it at that moment: how many
+   * of the conversation's answers had arrived, and whether any of them carried `text`.
    */
-  async function fetchesWhenShown(page: Page, clientId: string, text: string) {
-    await page.evaluate(
-      ([wanted, path]) => {
-        const w = window as unknown as { __fetchesWhenShown?: number };
-        w.__fetchesWhenShown = undefined;
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector('[role="log"]')?.textContent?.includes(wanted!)) return;
-          w.__fetchesWhenShown = performance
-            .getEntriesByType("resource")
-            .filter((entry) => new URL(entry.name).pathname === path).length;
-          observer.disconnect();
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      },
-      [text, `/api/clients/${clientId}/messages`],
-    );
+  async function whenShown(page: Page, text: string) {
+    await page.evaluate((wanted) => {
+      const w = window as unknown as {
+        __answers: string[];
+        __whenShown?: { answers: number; fetched: boolean };
+      };
+      w.__whenShown = undefined;
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[role="log"]')?.textContent?.includes(wanted)) return;
+        w.__whenShown = {
+          answers: w.__answers.length,
+          fetched: w.__answers.some((body) => body.includes(JSON.stringify(wanted))),
+        };
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, text);
     return async () => {
       await page.getByRole("log").getByText(text).waitFor();
       return page.evaluate(
-        () => (window as unknown as { __fetchesWhenShown?: number }).__fetchesWhenShown,
+        () =>
+          (window as unknown as { __whenShown: { answers: number; fetched: boolean } }).__whenShown,
       );
     };
   }
@@ -84,11 +144,15 @@ describe.skipIf(!browserAvailable)("a new message shown from its event", () => {
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const path = `/api/clients/${client.id}/messages`;
     await owner.agent.post(path, { content: "Welcome aboard" });
-    const page = await openLive(client.agent, `/client/${client.id}`, "Welcome aboard");
-    const before = await fetchesAnswered(page, client.id);
-    const shown = await fetchesWhenShown(page, client.id, "Are you free tomorrow?");
+    await client.agent.post(path, { content: "Thank you" });
+    const page = await openLive(client.agent, `/client/${client.id}`, "Thank you");
+    const shown = await whenShown(page, "Are you free tomorrow?");
+    const read = nextReadReceipt(page);
     await owner.agent.post(path, { content: "Are you free tomorrow?" });
-    expect(await shown()).toBe(before);
+    expect((await shown()).fetched).toBe(false);
+    // Reading it makes the page fetch the conversation again: let that settle first.
+    await read;
+    await quiet(page);
 
     // A message whose event never reached the page (written without one), then another.
     const ownerRow = await server.db("users").where("email", owner.email).first("id");
@@ -99,10 +163,12 @@ describe.skipIf(!browserAvailable)("a new message shown from its event", () => {
       senderRole: "owner",
       content: "The one you missed",
     });
-    const afterGap = await fetchesAnswered(page, client.id);
-    const shownAfterGap = await fetchesWhenShown(page, client.id, "And the next one");
+    const afterGap = await answersSoFar(page);
+    const shownAfterGap = await whenShown(page, "And the next one");
     await owner.agent.post(path, { content: "And the next one" });
-    expect(await shownAfterGap()).toBeGreaterThan(afterGap);
+    const gapFilled = await shownAfterGap();
+    expect(gapFilled.fetched).toBe(true);
+    expect(gapFilled.answers).toBeGreaterThan(afterGap);
     await page.getByRole("log").getByText("The one you missed").waitFor();
   });
 
@@ -111,10 +177,10 @@ describe.skipIf(!browserAvailable)("a new message shown from its event", () => {
     const client = await addJoinedClient(server, owner, { name: "Carla Client" });
     const path = `/api/clients/${client.id}/messages`;
     await client.agent.post(path, { content: "Hello Olivia" });
-    const page = await openLive(owner.agent, `/?client=${client.id}`, "Hello Olivia");
-    const before = await fetchesAnswered(page, client.id);
-    const shown = await fetchesWhenShown(page, client.id, "Here is my reply");
+    await owner.agent.post(path, { content: "Hello Carla" });
+    const page = await openLive(owner.agent, `/?client=${client.id}`, "Hello Carla");
+    const shown = await whenShown(page, "Here is my reply");
     await client.agent.post(path, { content: "Here is my reply" });
-    expect(await shown()).toBe(before);
+    expect((await shown()).fetched).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ export interface AddedClient {
 /** Adds a client through the API (the owner must have room on their plan). */
 export async function addClient(
   owner: SignedInOwner,
-  fields: { name?: string; email?: string; sendInviteEmail?: boolean } = {},
+  fields: { name?: string; email?: string; sendInviteEmail?: boolean; language?: string } = {},
 ): Promise<AddedClient> {
   const name = fields.name ?? "Carla Client";
   const email = fields.email ?? uniqueEmail("client");

@@ -19,9 +19,14 @@ export function presentedMessage(fields: Partial<MessagePayload> & { id: string 
     versionOf: null,
     versionNumber: 1,
     isLatestVersion: true,
+    openMarks: 0,
+    dueDate: null,
     read: false,
     authorName: "Olivia Owner",
     authorPicture: null,
+    authorId: null,
+    editedAt: null,
+    deleted: false,
     ...fields,
   };
 }

@@ -21,9 +21,12 @@ import { withFeatures } from "../../billing/feature-tier";
 import { currentUser } from "../../middlewares/authenticated";
 import { Client } from "../../models";
 import { presentUser } from "../../presenters/user";
+import { personLanguage, requestLanguage, signUpLanguage } from "../../i18n/request-language";
 import { LIMITS } from "../../security/rate-limiter";
 import { countSignInAttempt, rememberDevice } from "../../security/sign-in-throttle";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 const router: AreaRouter = new Router({ prefix: "/api" });
 
@@ -42,7 +45,7 @@ router.post(
       passwordHash: await hashPassword(body.password),
     };
     signUpCookie(ctx).remember(signUp);
-    registerOwner(ctx.services, signUp);
+    registerOwner(ctx.services, signUp, signUpLanguage(ctx));
     ctx.status = 201;
     ctx.body = { requiresVerification: true, email: body.email };
   }),
@@ -59,6 +62,7 @@ router.post(
       await signIn(ctx, user, "password");
       ctx.body = presentUser(
         withFeatures(ctx.services.config, user),
+        await personLanguage(ctx, user),
         await Client.idOfUser(ctx.services.db, user),
       );
     } catch (error) {
@@ -70,7 +74,7 @@ router.post(
 
 router.post("/logout", async (ctx) => {
   await signOut(ctx);
-  ctx.body = { success: true, message: "Signed out" };
+  ctx.body = { success: true, message: readable(ctx, msg("Signed out")) };
 });
 
 // currentUser answers 401 when nobody is signed in; an owner (most calls) needs no query.
@@ -78,6 +82,7 @@ router.get("/user", async (ctx) => {
   const user = currentUser(ctx);
   ctx.body = presentUser(
     withFeatures(ctx.services.config, user),
+    await personLanguage(ctx, user),
     await Client.idOfUser(ctx.services.db, user),
   );
 });
@@ -93,8 +98,8 @@ router.post(
     await signIn(ctx, user);
     ctx.body = {
       success: true,
-      message: "Email verified successfully!",
-      user: presentUser(withFeatures(ctx.services.config, user)),
+      message: readable(ctx, msg("Email verified successfully!")),
+      user: presentUser(withFeatures(ctx.services.config, user), await personLanguage(ctx, user)),
     };
   }),
 );
@@ -104,10 +109,13 @@ router.post(
   withInput(emailOnlyInput, async (ctx, { email }) => {
     await limit(ctx, ctx.ip, "mailPerIp");
     await limit(ctx, email, "mailPerAddress");
-    resendVerification(ctx.services, email);
+    resendVerification(ctx.services, email, requestLanguage(ctx));
     ctx.body = {
       success: true,
-      message: "If this address is waiting for verification, a new code is on its way.",
+      message: readable(
+        ctx,
+        msg("If this address is waiting for verification, a new code is on its way."),
+      ),
     };
   }),
 );
@@ -117,10 +125,13 @@ router.post(
   withInput(emailOnlyInput, async (ctx, { email }) => {
     await limit(ctx, ctx.ip, "mailPerIp");
     await limit(ctx, email, "mailPerAddress");
-    requestPasswordReset(ctx.services, email);
+    requestPasswordReset(ctx.services, email, requestLanguage(ctx));
     ctx.body = {
       success: true,
-      message: "If an account exists for this email, a reset code is on its way.",
+      message: readable(
+        ctx,
+        msg("If an account exists for this email, a reset code is on its way."),
+      ),
     };
   }),
 );
@@ -130,7 +141,10 @@ router.post(
   withInput(resetPasswordInput, async (ctx, body) => {
     await limit(ctx, ctx.ip, "codeAttemptsPerIp");
     await resetPassword(ctx.services, body);
-    ctx.body = { success: true, message: "Your password has been reset. You can now sign in." };
+    ctx.body = {
+      success: true,
+      message: readable(ctx, msg("Your password has been reset. You can now sign in.")),
+    };
   }),
 );
 

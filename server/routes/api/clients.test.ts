@@ -62,6 +62,7 @@ describe("adding clients", () => {
           backgroundColor: "#ffffff",
           textColor: "#000000",
         },
+        language: null,
       },
     ]);
     expect((await owner.agent.get(`/api/clients/${id}`)).body).toEqual(list.body[0]);

@@ -16,6 +16,8 @@ import { authorizedClient, clientsPolicy } from "../../policies/clients";
 import { presentAssignees, presentClient } from "../../presenters/client";
 import { LIMITS } from "../../security/rate-limiter";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 const router: AreaRouter = new Router({ prefix: "/api/clients" });
 router.use(authenticated);
@@ -58,7 +60,7 @@ router.delete("/:id", async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services, actor, "delete", ctx.params.id);
   await deleteClient(ctx.services, actor, client);
-  ctx.body = { success: true, message: "Client deleted successfully" };
+  ctx.body = { success: true, message: readable(ctx, msg("Client deleted successfully")) };
 });
 
 router.get("/:id/assignees", async (ctx) => {
@@ -87,7 +89,7 @@ router.patch(
       ctx.params.id,
     );
     await updateClientNotificationSettings(ctx.services.db, actor, client, input);
-    ctx.body = { success: true, message: "Settings updated" };
+    ctx.body = { success: true, message: readable(ctx, msg("Settings updated")) };
   }),
 );
 

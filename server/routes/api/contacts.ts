@@ -9,6 +9,8 @@ import { presentAddedContact, presentContact } from "../../presenters/contact";
 import { listContacts } from "../../queries/list-contacts";
 import { LIMITS } from "../../security/rate-limiter";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 /** A client's people (issue 26): the client itself first, then the contacts its staff invited. */
 const router: AreaRouter = new Router({ prefix: "/api/clients/:id/contacts" });
@@ -43,7 +45,7 @@ router.delete("/:contactId", async (ctx) => {
   const actor = currentUser(ctx);
   const client = await authorizedClient(ctx.services, actor, "manageContacts", ctx.params.id);
   await removeContact(ctx.services, actor, client, ctx.params.contactId ?? "");
-  ctx.body = { success: true, message: "Contact removed" };
+  ctx.body = { success: true, message: readable(ctx, msg("Contact removed")) };
 });
 
 export default router;

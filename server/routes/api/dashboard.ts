@@ -16,6 +16,7 @@ import { presentClient } from "../../presenters/client";
 import { presentMessagePage } from "../../presenters/message";
 import { presentSubscriptionStatus } from "../../presenters/subscription";
 import { presentUser } from "../../presenters/user";
+import { personLanguage } from "../../i18n/request-language";
 import { loadAccountTier } from "../../queries/account-tier";
 import { loadNewestPage } from "../../queries/load-conversation";
 import { listClients } from "../../queries/list-clients";
@@ -56,7 +57,7 @@ router.get("/", async (ctx) => {
   const openClient =
     conversation && presented.find((client) => client.id === conversation.clientId);
   ctx.body = {
-    user: presentUser(withFeatures(services.config, actor)),
+    user: presentUser(withFeatures(services.config, actor), await personLanguage(ctx, actor)),
     clients: presented,
     billingMode: { mode: services.config.billingMode },
     accountTier,

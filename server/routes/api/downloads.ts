@@ -14,6 +14,8 @@ import {
   PreviewRefusal,
 } from "../../uploads/image-preview";
 import type { AreaRouter } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 // The route's tests call these directly.
 export { parseRange } from "../../downloads/byte-range";
@@ -82,7 +84,7 @@ router.get("/:filename", async (ctx) => {
   if (range === "unsatisfiable") {
     ctx.status = 416;
     ctx.set("Content-Range", `bytes */${size}`);
-    ctx.body = { message: "Requested range not satisfiable" };
+    ctx.body = { message: readable(ctx, msg("Requested range not satisfiable")) };
     return;
   }
 

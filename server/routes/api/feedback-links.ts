@@ -40,10 +40,15 @@ router.post(
     const viewer = ctx.state.user;
     const message = await useFeedbackLink(ctx.services, found, viewer, input);
     if (!viewer) await signIn(ctx, found.user);
-    const approved = message.feedbackStatus === "approved";
+    // This person's decision; with rule "everyone" the file may still wait for others.
+    const approved = found.link.decision === "approve";
     ctx.body = {
       success: true,
-      message: approved ? "File approved" : "Feedback sent",
+      message: !approved
+        ? "Feedback sent"
+        : message.feedbackStatus === "approved"
+          ? "File approved"
+          : "Your approval was recorded",
       feedbackStatus: approved ? "approved" : "needs_work",
       clientId: found.client.id,
       messageId: message.id,

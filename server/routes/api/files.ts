@@ -1,7 +1,13 @@
 import { Router } from "@koa/router";
 import type { Next } from "koa";
-import { feedbackInput, requiresFeedbackField } from "../../../shared/schemas/files";
+import type { ApprovalRule } from "../../../shared/schemas/messages";
+import {
+  approvalRuleField,
+  feedbackInput,
+  requiresFeedbackField,
+} from "../../../shared/schemas/files";
 import { decideFeedback } from "../../commands/decide-feedback";
+import { dueDateOfUpload } from "../../commands/due-dates";
 import {
   loadAttachments,
   loadMessage,
@@ -37,7 +43,8 @@ async function uploadLimit(ctx: AppContext, next: Next) {
 }
 
 /**
- * POST /api/clients/:id/upload (multipart: `file`, optional `requiresFeedback` "true"/"false").
+ * POST /api/clients/:id/upload (multipart: `file`, optional `requiresFeedback` "true"/"false",
+ * optional `approvalRule` "any"/"everyone" for a file that requires feedback).
  * The conversation is checked before a byte of the body is read (401, 404); the file is
  * streamed to storage; then requiresFeedback=true from anyone but the owner is a 403 and the
  * bytes are removed. 201 with the new file message.
@@ -52,17 +59,25 @@ router.post(
     const client = await authorizedClient(ctx.services, actor, "sendMessage", ctx.params.id);
     const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
       "requiresFeedback",
+      "dueDate",
+      "approvalRule",
     ]);
     let requiresFeedback: boolean;
+    let dueDate: string | undefined;
+    let approvalRule: ApprovalRule | undefined;
     try {
       requiresFeedback = parseOrThrow(requiresFeedbackField, fields.requiresFeedback);
+      approvalRule = parseOrThrow(approvalRuleField, fields.approvalRule);
       if (requiresFeedback) feedbackPolicy.authorize(actor, "requestFeedback", client);
+      dueDate = dueDateOfUpload(fields.dueDate, requiresFeedback, actor, ctx.services.clock.now());
     } catch (error) {
       await deleteStoredFiles(ctx.services, [file.storedName]);
       throw error;
     }
     const message = await uploadConversationFile(ctx.services, actor, client, file, {
       requiresFeedback,
+      dueDate,
+      approvalRule,
     });
     ctx.status = 201;
     ctx.body = presentSentMessage(message, actor, client);
@@ -106,7 +121,8 @@ router.patch(
 );
 
 /**
- * POST /api/messages/:messageId/versions (multipart `file`): the owner's new version of a file
+ * POST /api/messages/:messageId/versions (multipart `file`, optional `approvalRule`): the
+ * owner's new version of a file
  * of that thread whose latest version is needs_work. 201 with the new file message.
  */
 router.post(
@@ -125,8 +141,23 @@ router.post(
     // Refused before a byte of the body is read; checked again under the lock.
     const early = await versionRefusal(ctx.services.db, target);
     if ("error" in early) throw early.error;
-    const { file } = await receiveConversationFile(ctx, ctx.services.storage);
-    const message = await uploadNewVersion(ctx.services, actor, client, target, file);
+    const { file, fields } = await receiveConversationFile(ctx, ctx.services.storage, [
+      "dueDate",
+      "approvalRule",
+    ]);
+    let dueDate: string | undefined;
+    let approvalRule: ApprovalRule | undefined;
+    try {
+      dueDate = dueDateOfUpload(fields.dueDate, true, actor, ctx.services.clock.now());
+      approvalRule = parseOrThrow(approvalRuleField, fields.approvalRule);
+    } catch (error) {
+      await deleteStoredFiles(ctx.services, [file.storedName]);
+      throw error;
+    }
+    const message = await uploadNewVersion(ctx.services, actor, client, target, file, {
+      dueDate,
+      approvalRule,
+    });
     ctx.status = 201;
     ctx.body = presentSentMessage(message, actor, client);
   },

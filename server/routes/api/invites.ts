@@ -14,6 +14,8 @@ import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient } from "../../policies/clients";
 import { LIMITS } from "../../security/rate-limiter";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 const router: AreaRouter = new Router({ prefix: "/api" });
 
@@ -56,7 +58,7 @@ router.post("/invite/:token", async (ctx) => {
   const signedIn = ctx.state.user;
   const { client, user } = await acceptInvite(ctx.services, ctx.params.token ?? "", signedIn);
   if (signedIn?.id !== user.id) await signIn(ctx, user);
-  ctx.body = { success: true, clientId: client.id, message: "Invite accepted" };
+  ctx.body = { success: true, clientId: client.id, message: readable(ctx, msg("Invite accepted")) };
 });
 
 /** Public: mails a sign-in link to a joined client; answers alike for any address. */
@@ -68,7 +70,10 @@ router.post(
     requestClientSignInLink(ctx.services, email);
     ctx.body = {
       success: true,
-      message: "If that address belongs to a conversation, a sign-in link is on its way.",
+      message: readable(
+        ctx,
+        msg("If that address belongs to a conversation, a sign-in link is on its way."),
+      ),
     };
   }),
 );
@@ -80,7 +85,7 @@ router.post(
     await limit(ctx, ctx.ip, "codeAttemptsPerIp");
     const { client, user } = await clientSignIn(ctx.services, token);
     await signIn(ctx, user);
-    ctx.body = { success: true, clientId: client.id, message: "Signed in" };
+    ctx.body = { success: true, clientId: client.id, message: readable(ctx, msg("Signed in")) };
   }),
 );
 

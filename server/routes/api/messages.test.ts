@@ -79,10 +79,15 @@ describe("sending and reading messages", () => {
       versionOf: null,
       versionNumber: 1,
       isLatestVersion: true,
+      openMarks: 0,
+      dueDate: null,
       read: false,
       authorName: "Olivia Owner",
       authorPicture: null,
       visibility: "client",
+      authorId: owner.id,
+      editedAt: null,
+      deleted: false,
     });
     await client.agent.post(`${path}/messages`, { content: "Hi!\nTwo lines." });
     await owner.agent.post(`${path}/messages`, { content: "Third" });

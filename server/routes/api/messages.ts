@@ -6,6 +6,7 @@ import {
 } from "../../../shared/schemas/messages";
 import { loadMessagePage, loadMessageView } from "../../queries/load-conversation";
 import { markRead } from "../../commands/mark-read";
+import { scheduleMessage } from "../../commands/scheduled-messages";
 import { sendMessage } from "../../commands/send-message";
 import { badRequest } from "../../errors";
 import { idempotentMessagePost } from "./idempotent-message-post";
@@ -13,8 +14,11 @@ import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { authorizedClient } from "../../policies/clients";
 import { visibilitiesFor } from "../../policies/conversation-sides";
 import { presentMessage, presentSentMessage } from "../../presenters/message";
+import { presentScheduledMessage } from "../../presenters/scheduled-message";
 import { type AreaRouter, withInput } from "../area-router";
 import { parseOrThrow } from "../../validate";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 const router: AreaRouter = new Router({ prefix: "/api/clients/:id" });
 router.use(authenticated);
@@ -46,8 +50,19 @@ router.post(
   withInput(sendMessageInput, async (ctx, input) => {
     const actor = currentUser(ctx);
     const client = await authorizedClient(ctx.services, actor, "sendMessage", ctx.params.id);
-    const message = await sendMessage(ctx.services, actor, client, input);
     ctx.status = 201;
+    if (input.sendAt) {
+      // Scheduled send (issue 28): the answer is the scheduled message, not yet in the conversation.
+      const { sendAt, content, visibility } = input;
+      const scheduled = await scheduleMessage(ctx.services, actor, client, {
+        content,
+        visibility,
+        sendAt,
+      });
+      ctx.body = presentScheduledMessage(scheduled);
+      return;
+    }
+    const message = await sendMessage(ctx.services, actor, client, input);
     ctx.body = presentSentMessage(message, actor, client);
   }),
 );
@@ -58,7 +73,7 @@ router.post(
     const actor = currentUser(ctx);
     const client = await authorizedClient(ctx.services, actor, "markRead", ctx.params.id);
     await markRead(ctx.services, actor, client, input.messageId);
-    ctx.body = { success: true, message: "Marked as read" };
+    ctx.body = { success: true, message: readable(ctx, msg("Marked as read")) };
   }),
 );
 

@@ -25,6 +25,7 @@ const DEFAULTS = {
   primaryColor: "#0093ff",
   backgroundColor: "#ffffff",
   textColor: "#000000",
+  language: null,
 };
 
 const SCHEME = { primaryColor: "#7a1fa2", backgroundColor: "#fdf6ff", textColor: "#201028" };
@@ -85,6 +86,7 @@ describe("GET /api/portal-branding", () => {
         companyName: "Lumen Studio",
         companyLogo: expect.stringMatching(/^\/api\/portal-branding\/logo\/[0-9a-f]{32}\.png$/),
         ...SCHEME,
+        language: "en",
       });
       // Nothing of the clients or of the owner as a person.
       const text = JSON.stringify(answer.body);
@@ -149,7 +151,8 @@ describe("GET /api/portal-branding", () => {
       await setTier(owner.id, tier);
       const client = await addJoinedClient(server, owner);
       const answer = await anonymous().get(`/api/portal-branding?client=${client.id}`);
-      expect(answer.body, tier).toEqual(DEFAULTS);
+      // Unbranded, but in the conversation's language (issue 29).
+      expect(answer.body, tier).toEqual({ ...DEFAULTS, language: "en" });
       const name = logo.replace("/api/download/", "");
       expect((await fetch(`${server.url}/api/portal-branding/logo/${name}`)).status, tier).toBe(
         404,

@@ -9,6 +9,7 @@ import { visibilitiesFor } from "../../policies/conversation-sides";
 import { presentClient } from "../../presenters/client";
 import { presentMessagePage } from "../../presenters/message";
 import { presentUser } from "../../presenters/user";
+import { personLanguage } from "../../i18n/request-language";
 import type { AreaRouter } from "../area-router";
 
 const router: AreaRouter = new Router({ prefix: "/api/portal" });
@@ -29,7 +30,11 @@ router.get("/:clientId", async (ctx) => {
     loadNewestPage(db, actor, client, visibilitiesFor(actor.role)),
   ]);
   ctx.body = {
-    user: presentUser(withFeatures(ctx.services.config, actor), client.id),
+    user: presentUser(
+      withFeatures(ctx.services.config, actor),
+      await personLanguage(ctx, actor),
+      client.id,
+    ),
     client: presentClient(details),
     messages: presentMessagePage(page, view),
   } satisfies PortalBootstrap;

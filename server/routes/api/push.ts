@@ -12,6 +12,8 @@ import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { pushPolicy } from "../../policies/push";
 import { guardOptions } from "../../push/push-sender";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 /** Web push: this browser's subscription (Settings, "Notifications on this device"). */
 const router: AreaRouter = new Router({ prefix: "/api/push" });
@@ -34,7 +36,10 @@ router.post(
     if (!sessionHash) throw unauthorized();
     await savePushSubscription(ctx.services, actor, sessionHash, input);
     ctx.status = 201;
-    ctx.body = { success: true, message: "Notifications are on for this device" };
+    ctx.body = {
+      success: true,
+      message: readable(ctx, msg("Notifications are on for this device")),
+    };
   }),
 );
 
@@ -44,7 +49,10 @@ router.delete(
     const actor = currentUser(ctx);
     pushPolicy.authorize(actor, "unsubscribe");
     await deletePushSubscription(ctx.services, actor, input);
-    ctx.body = { success: true, message: "Notifications are off for this device" };
+    ctx.body = {
+      success: true,
+      message: readable(ctx, msg("Notifications are off for this device")),
+    };
   }),
 );
 

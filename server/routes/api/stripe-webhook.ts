@@ -53,7 +53,7 @@ router.post(STRIPE_WEBHOOK_PATH, rawText, async (ctx) => {
       { problem: checked.problem },
       "stripe webhook: malformed event refused",
     );
-    throw badRequest(`Malformed event: ${checked.problem}`);
+    throw badRequest("Malformed event: {{problem}}", { problem: checked.problem });
   }
   const handled = await handleBillingEvent(ctx.services, checked.event);
   ctx.body = { received: true, duplicate: !handled.firstTime };

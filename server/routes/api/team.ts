@@ -25,6 +25,7 @@ import {
 import { auditCsvHeader, auditCsvLine, presentAuditEntry } from "../../presenters/audit-entry";
 import { presentTeamMember } from "../../presenters/team-member";
 import { presentUser } from "../../presenters/user";
+import { personLanguage } from "../../i18n/request-language";
 import { listAllAuditEntries, listAuditEntries } from "../../queries/audit-log";
 import { findPendingInvite, listPendingInvites } from "../../queries/team-invites";
 import { listTeamMembers } from "../../queries/team-members";
@@ -32,6 +33,8 @@ import { hashTeamInviteToken, isWellFormedTeamInviteToken } from "../../auth/tea
 import { LIMITS } from "../../security/rate-limiter";
 import { parseOrThrow } from "../../validate";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 const router: AreaRouter = new Router({ prefix: "/api/team" });
 
@@ -81,7 +84,7 @@ router.post(
 
 router.delete("/members/:id", authenticated, async (ctx) => {
   await removeTeamMember(ctx.services, currentUser(ctx), ctx.params.id ?? "");
-  ctx.body = { success: true, message: "Removed from the team" };
+  ctx.body = { success: true, message: readable(ctx, msg("Removed from the team")) };
 });
 
 router.get("/invites", authenticated, async (ctx) => {
@@ -93,7 +96,7 @@ router.get("/invites", authenticated, async (ctx) => {
 
 router.delete("/invites/:id", authenticated, async (ctx) => {
   await revokeTeamInvite(ctx.services, currentUser(ctx), ctx.params.id ?? "");
-  ctx.body = { success: true, message: "Invite withdrawn" };
+  ctx.body = { success: true, message: readable(ctx, msg("Invite withdrawn")) };
 });
 
 /** The workspace's audit log, newest first, a page at a time (owner and admins). */
@@ -136,6 +139,7 @@ router.post("/invites/:token", authenticated, async (ctx) => {
   const user = await joinTeam(ctx.services, currentUser(ctx), ctx.params.token ?? "");
   ctx.body = presentUser(
     withFeatures(ctx.services.config, user),
+    await personLanguage(ctx, user),
     await Client.idOfUser(ctx.services.db, user),
   );
 });

@@ -6,6 +6,7 @@ import { withFeatures } from "../../billing/feature-tier";
 import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { accountPolicy } from "../../policies/account";
 import { presentUser } from "../../presenters/user";
+import { personLanguage } from "../../i18n/request-language";
 import type { Limit } from "../../security/rate-limiter";
 import { type ImageVariant, receiveImage, reencodeImage } from "../../uploads/images";
 import type { AreaRouter } from "../area-router";
@@ -44,7 +45,7 @@ function imageUpload(kind: ImageVariant, field: string, message: string) {
     ctx.body = {
       success: true,
       message,
-      user: presentUser(withFeatures(ctx.services.config, user)),
+      user: presentUser(withFeatures(ctx.services.config, user), await personLanguage(ctx, user)),
     };
   };
 }

@@ -21,8 +21,11 @@ import { authenticated, currentUser } from "../../middlewares/authenticated";
 import { accountPolicy } from "../../policies/account";
 import { loadAccountTier } from "../../queries/account-tier";
 import { presentUser } from "../../presenters/user";
+import { personLanguage } from "../../i18n/request-language";
 import type { Limit } from "../../security/rate-limiter";
 import { type AreaRouter, withInput } from "../area-router";
+import { msg } from "../../../shared/i18n/msg";
+import { readable } from "../../i18n/readable";
 
 const router: AreaRouter = new Router({ prefix: "/api/user" });
 
@@ -38,8 +41,8 @@ router.patch(
     const user = await updateProfile(ctx.services, actor, input);
     ctx.body = {
       success: true,
-      message: "Profile updated successfully",
-      user: presentUser(withFeatures(ctx.services.config, user)),
+      message: readable(ctx, msg("Profile updated successfully")),
+      user: presentUser(withFeatures(ctx.services.config, user), await personLanguage(ctx, user)),
     };
   }),
 );
@@ -53,7 +56,7 @@ router.patch(
     // Every session ended with the change; this browser gets a fresh one.
     ctx.state.session = undefined;
     await signIn(ctx, actor);
-    ctx.body = { success: true, message: "Password updated successfully" };
+    ctx.body = { success: true, message: readable(ctx, msg("Password updated successfully")) };
   }),
 );
 
@@ -65,8 +68,8 @@ router.patch(
     const user = await updateNotificationSettings(ctx.services.db, actor, input);
     ctx.body = {
       success: true,
-      message: "Notification settings updated successfully",
-      user: presentUser(withFeatures(ctx.services.config, user)),
+      message: readable(ctx, msg("Notification settings updated successfully")),
+      user: presentUser(withFeatures(ctx.services.config, user), await personLanguage(ctx, user)),
     };
   }),
 );
@@ -79,8 +82,8 @@ router.patch(
     const user = await updateColorScheme(ctx.services, actor, input);
     ctx.body = {
       success: true,
-      message: "Color scheme updated successfully",
-      user: presentUser(withFeatures(ctx.services.config, user)),
+      message: readable(ctx, msg("Color scheme updated successfully")),
+      user: presentUser(withFeatures(ctx.services.config, user), await personLanguage(ctx, user)),
     };
   }),
 );
@@ -95,7 +98,7 @@ router.post(
     await deleteAccount(ctx.services, actor, ctx.state.session, input);
     // The session row went with the account: this clears the cookie.
     await signOut(ctx);
-    ctx.body = { success: true, message: "Your account has been deleted" };
+    ctx.body = { success: true, message: readable(ctx, msg("Your account has been deleted")) };
   }),
 );
 
@@ -110,7 +113,11 @@ router.post(
       DELETE_ACCOUNT_ATTEMPTS,
     );
     const ended = await signOutEverywhere(ctx.services, actor, ctx.state.session, input);
-    ctx.body = { success: true, message: "Signed out everywhere else", endedSessions: ended };
+    ctx.body = {
+      success: true,
+      message: readable(ctx, msg("Signed out everywhere else")),
+      endedSessions: ended,
+    };
   }),
 );
 

@@ -1,11 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
+import { followUserLanguage } from "../i18n/follow-user-language";
 
 /**
  * Spec section 4: data never goes stale on its own, nothing refetches on focus or polls,
  * and nothing is retried. Changes arrive through mutations (and later the websocket).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: Number.POSITIVE_INFINITY,
@@ -18,4 +19,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: "always" },
     },
   });
+  // The page reads in the language the server names with the user (issue 29).
+  followUserLanguage(client);
+  return client;
 }

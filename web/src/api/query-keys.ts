@@ -18,7 +18,18 @@ export const queryKeys = {
   teamAudit: ["team-audit"] as const,
   /** What a team invite link offers (the join page, GET /api/team/invites/{token}). */
   teamInvite: (token: string) => ["team-invite", token] as const,
+  /** The workspace's saved replies (issue 28; GET /api/saved-replies, the staff only). */
+  savedReplies: ["saved-replies"] as const,
   clients: ["clients"] as const,
+  /**
+   * Deleted clients that can be restored (issue 28; owner and admins): under the clients' key, so
+   * what refreshes the client list (a deletion, a restore, client_access_changed) refreshes it.
+   */
+  deletedClients: ["clients", "deleted"] as const,
+  /** How many days the workspace keeps a deleted client (GET /api/workspace/retention). */
+  retention: ["workspace-retention"] as const,
+  /** The language the workspace invites new clients in (issue 29; GET /api/workspace/language). */
+  workspaceLanguage: ["workspace-language"] as const,
   client: (clientId: string) => ["clients", clientId] as const,
   /** Who handles a client; under its key, so what refreshes the clients refreshes this too. */
   assignees: (clientId: string) => ["clients", clientId, "assignees"] as const,
@@ -27,10 +38,27 @@ export const queryKeys = {
   /** A conversation's messages (an infinite query: newest page first, older pages after). */
   messages: (clientId: string) => ["messages", clientId] as const,
   allMessages: ["messages"] as const,
+  /**
+   * The viewer's side's scheduled messages in a conversation (issue 28); under its messages'
+   * key, so a catch-up refreshes them too; scheduled_changed refreshes them by name.
+   */
+  scheduled: (clientId: string) => ["messages", clientId, "scheduled"] as const,
   attachments: (clientId: string) => ["attachments", clientId] as const,
   /** A file's versions; under the conversation's key, so its events refresh the history too. */
   versions: (clientId: string, messageId: string) =>
     ["messages", clientId, "versions", messageId] as const,
+  /**
+   * The review marks of one version of a file (issue 27); under the conversation's key, so
+   * its events (annotations_changed among them) refresh them too.
+   */
+  annotations: (clientId: string, messageId: string, version: number) =>
+    ["messages", clientId, "annotations", messageId, version] as const,
+  /**
+   * A message's previous texts (issue 28, the staff's "Edited" history); under the
+   * conversation's key, so its message_updated events refresh them too.
+   */
+  messageEdits: (clientId: string, messageId: string) =>
+    ["messages", clientId, "edits", messageId] as const,
   /** The public branding of a client's signed-out pages, by what names the conversation. */
   portalBranding: (lookup: string) => ["portal-branding", lookup] as const,
   /** Search results (an infinite query, newest first) for the words, in one conversation or all. */

@@ -7,10 +7,33 @@ import { createContext, type ReactNode, useContext } from "react";
  * (xhr-upload.ts). Both report progress and can be cancelled.
  */
 
+/** Who must approve a file sent for approval (issue 27): any one of the client's people, or all. */
+export type UploadApprovalRule = "any" | "everyone";
+
 /** Where an upload goes (POST /api/clients/:id/upload or /api/messages/:id/versions). */
 export type UploadTarget =
-  | { kind: "conversation"; clientId: string; requiresFeedback: boolean }
-  | { kind: "version"; messageId: string };
+  | {
+      kind: "conversation";
+      clientId: string;
+      requiresFeedback: boolean;
+      /** YYYY-MM-DD, with requiresFeedback (issue 27). */
+      dueDate?: string;
+      approvalRule?: UploadApprovalRule;
+    }
+  | { kind: "version"; messageId: string; dueDate?: string; approvalRule?: UploadApprovalRule };
+
+/**
+ * The multipart fields that go before the file: `requiresFeedback`, and for a file sent for
+ * approval (or a new version) `dueDate` and `approvalRule` (issue 27).
+ */
+export function uploadFields(target: UploadTarget): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (target.kind === "conversation" && target.requiresFeedback) fields.requiresFeedback = "true";
+  const asksApproval = target.kind === "version" || target.requiresFeedback;
+  if (asksApproval && target.dueDate) fields.dueDate = target.dueDate;
+  if (asksApproval && target.approvalRule) fields.approvalRule = target.approvalRule;
+  return fields;
+}
 
 /** The server path of an upload to `target`. */
 export function uploadPath(target: UploadTarget): string {

@@ -1,7 +1,7 @@
 import { CHAT_UPLOAD_TOO_LARGE } from "../../../shared/files";
 import { ApiError, apiUrl } from "./client";
 import { installedConnectivity } from "./installed-connectivity";
-import { type StreamUpload, uploadPath } from "./upload-transport";
+import { type StreamUpload, uploadFields, uploadPath } from "./upload-transport";
 
 /**
  * The browser's upload with progress and cancel: the same multipart POST as fetch would send,
@@ -17,8 +17,7 @@ export const xhrUpload: StreamUpload = (file, { target, idempotencyKey, onProgre
       return;
     }
     const form = new FormData();
-    if (target.kind === "conversation" && target.requiresFeedback)
-      form.append("requiresFeedback", "true");
+    for (const [name, value] of Object.entries(uploadFields(target))) form.append(name, value);
     form.append("file", file);
 
     const connectivity = installedConnectivity();

@@ -9,6 +9,7 @@ import {
   type PendingMessageStore,
 } from "../platform/pending-messages";
 import { resumeMessageQueue } from "../conversation/messages-query";
+import { i18n } from "../i18n/i18n";
 import { type OutboxEntry, outbox, subscribe as onOutboxChange } from "../conversation/outbox";
 
 /** Changes come in bursts (sending, then confirmed): one write for the burst. */
@@ -19,7 +20,9 @@ export const SAVE_DELAY_MS = 300;
  * Not sent, for the owner to check the conversation and Retry, never sent by itself.
  */
 export const STALE_AFTER_MS = 23 * 60 * 60_000;
-const STALE_REASON = "it waited over a day; check the conversation before you retry";
+/** Why a stale message is Not sent, in the owner's language when it is restored. */
+const staleReason = () =>
+  i18n.t("it waited over a day; check the conversation before you retry", { ns: "common" });
 
 /** When each entry was first seen: saved with it, for STALE_AFTER_MS. */
 const firstSeen = new Map<string, number>();
@@ -66,7 +69,7 @@ function restore(messages: PendingMessage[], now: number): void {
       // It waited for the connection: a refusal leaves it as Not sent, not in the field.
       state: failed ? "failed" : "queued",
       waited: true,
-      ...(failed && (message.reason || stale) ? { reason: message.reason ?? STALE_REASON } : {}),
+      ...(failed && (message.reason || stale) ? { reason: message.reason ?? staleReason() } : {}),
     };
     byClient.set(message.clientId, [...(byClient.get(message.clientId) ?? []), entry]);
   }

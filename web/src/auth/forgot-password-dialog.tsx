@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { SuccessResponse } from "../../../shared/schemas/common";
 import { apiPost, serverMessage } from "../api/client";
@@ -17,12 +18,15 @@ interface ForgotPasswordDialogProps {
 }
 
 export function ForgotPasswordDialog({ open, onOpenChange, email }: ForgotPasswordDialogProps) {
+  const { t } = useTranslation("auth");
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Reset your password"
-      description="Enter the email address of your account and we'll send you a code to set a new password."
+      title={t("Reset your password")}
+      description={t(
+        "Enter the email address of your account and we'll send you a code to set a new password.",
+      )}
     >
       {/* Mounted with each opening: it starts from the Sign In form's email every time. */}
       <ResetCodeForm typedEmail={email} onSent={() => onOpenChange(false)} />
@@ -34,20 +38,21 @@ function ResetCodeForm({ typedEmail, onSent }: { typedEmail: string; onSent: () 
   const [email, setEmail] = useState(typedEmail.trim());
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("auth");
 
   const sendCode = useMutation({
     mutationFn: (address: string) =>
       apiPost<SuccessResponse>("/api/forgot-password", { email: address }),
     onSuccess: (answer, address) => {
       resetEmail.set(address);
-      toast({ title: "Email sent", description: answer.message, variant: "success" });
+      toast({ title: t("Email sent"), description: answer.message, variant: "success" });
       onSent();
       navigate("/reset-password");
     },
     onError: (error) =>
       toast({
-        title: "Failed to send reset email",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to send reset email"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -57,8 +62,8 @@ function ResetCodeForm({ typedEmail, onSent }: { typedEmail: string; onSent: () 
     const address = email.trim();
     if (!address) {
       toast({
-        title: "Error",
-        description: "Please enter your email address",
+        title: t("Error"),
+        description: t("Please enter your email address"),
         variant: "destructive",
       });
       return;
@@ -70,19 +75,19 @@ function ResetCodeForm({ typedEmail, onSent }: { typedEmail: string; onSent: () 
     // noValidate: the empty-email notice comes from us, in the product's words.
     <form className="form-stack" onSubmit={submit} noValidate>
       <TextField
-        label="Email address"
+        label={t("Email address")}
         type="email"
         autoComplete="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        placeholder="you@company.com"
+        placeholder={t("you@company.com")}
       />
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{t("Cancel")}</Button>
         </DialogClose>
         <Button type="submit" loading={sendCode.isPending}>
-          {sendCode.isPending ? "Sending..." : "Send reset code"}
+          {sendCode.isPending ? t("Sending...") : t("Send reset code")}
         </Button>
       </DialogFooter>
     </form>

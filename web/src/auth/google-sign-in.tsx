@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { withNextPath } from "../../../shared/next-path";
 import type { GoogleAvailableResponse } from "../../../shared/schemas/auth";
@@ -28,6 +29,7 @@ export function GoogleSignIn({ next = null }: { next?: string | null }) {
   const platform = usePlatform();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation("auth");
   /** The desktop app's sign-in in the system browser: waiting for it, or its failure. */
   const [inBrowser, setInBrowser] = useState<"idle" | "waiting" | "failed">("idle");
   const { data: available } = useQuery({
@@ -53,14 +55,16 @@ export function GoogleSignIn({ next = null }: { next?: string | null }) {
 
   return (
     <>
-      <div className="auth-divider">or</div>
+      <div className="auth-divider">{t("or")}</div>
       {inBrowser === "waiting" ? (
         <div className="google-sign-in__waiting">
-          <Alert title="Continue in your browser…">
-            Finish signing in with Google in the browser window that opened, then come back here.
+          <Alert title={t("Continue in your browser…")}>
+            {t(
+              "Finish signing in with Google in the browser window that opened, then come back here.",
+            )}
           </Alert>
           <Button variant="ghost" fullWidth onClick={() => platform.cancelGoogleSignIn?.()}>
-            Cancel
+            {t("Cancel")}
           </Button>
         </div>
       ) : (
@@ -71,12 +75,12 @@ export function GoogleSignIn({ next = null }: { next?: string | null }) {
           icon={<GoogleIcon />}
           onClick={() => void signIn()}
         >
-          Sign in with Google
+          {t("Sign in with Google")}
         </Button>
       )}
       {inBrowser === "failed" && (
         <div className="google-sign-in__failed">
-          <Alert variant="destructive" title="Google sign-in failed. Try again." />
+          <Alert variant="destructive" title={t("Google sign-in failed. Try again.")} />
         </div>
       )}
     </>

@@ -1,5 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { SuccessResponse } from "../../../shared/schemas/common";
 import { apiPost, serverMessage } from "../api/client";
@@ -14,11 +16,19 @@ const CODE_LENGTH = 6;
 const MIN_PASSWORD_LENGTH = 6;
 
 /** The client-side checks, in the spec's order; null when the form may be sent. */
-function formProblem(email: string, token: string, newPassword: string, confirmPassword: string) {
-  if (!email || !token || !newPassword) return "Please fill in all fields";
-  if (newPassword !== confirmPassword) return "Passwords do not match";
+function formProblem(
+  t: TFunction<"auth">,
+  email: string,
+  token: string,
+  newPassword: string,
+  confirmPassword: string,
+) {
+  if (!email || !token || !newPassword) return t("Please fill in all fields");
+  if (newPassword !== confirmPassword) return t("Passwords do not match");
   if (newPassword.length < MIN_PASSWORD_LENGTH)
-    return "Password must be at least 6 characters long";
+    return t("Password must be at least {{count}} characters long", {
+      count: MIN_PASSWORD_LENGTH,
+    });
   return null;
 }
 
@@ -29,6 +39,7 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("auth");
 
   const reset = useMutation({
     mutationFn: () =>
@@ -39,7 +50,7 @@ export function ResetPasswordPage() {
       }),
     onSuccess: (answer) => {
       toast({
-        title: "Password reset successful",
+        title: t("Password reset successful"),
         description: answer.message,
         variant: "success",
       });
@@ -48,17 +59,17 @@ export function ResetPasswordPage() {
     },
     onError: (error) =>
       toast({
-        title: "Reset failed",
-        description: serverMessage(error, "Failed to reset password"),
+        title: t("Reset failed"),
+        description: serverMessage(error, t("Failed to reset password")),
         variant: "destructive",
       }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = formProblem(email.trim(), token.trim(), newPassword, confirmPassword);
+    const problem = formProblem(t, email.trim(), token.trim(), newPassword, confirmPassword);
     if (problem) {
-      toast({ title: "Error", description: problem, variant: "destructive" });
+      toast({ title: t("Error"), description: problem, variant: "destructive" });
       return;
     }
     reset.mutate();
@@ -66,24 +77,24 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Reset Your Password"
-      subtitle="Enter the code we emailed you and choose a new password."
+      title={t("Reset Your Password")}
+      subtitle={t("Enter the code we emailed you and choose a new password.")}
     >
-      <h2 className="auth-card__heading">Set New Password</h2>
-      <p className="auth-card__text">All fields are required.</p>
+      <h2 className="auth-card__heading">{t("Set New Password")}</h2>
+      <p className="auth-card__text">{t("All fields are required.")}</p>
       {/* noValidate: the checks and their wording are the product's own (spec section 5). */}
       <form className="form-stack" onSubmit={submit} noValidate>
         <TextField
-          label="Email address"
+          label={t("Email address")}
           type="email"
           autoComplete="email"
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@company.com"
+          placeholder={t("you@company.com")}
         />
         <TextField
-          label="Reset code"
+          label={t("Reset code")}
           className="input--code"
           autoComplete="one-time-code"
           required
@@ -91,10 +102,10 @@ export function ResetPasswordPage() {
           value={token}
           onChange={(event) => setToken(event.target.value.slice(0, CODE_LENGTH))}
           placeholder="000000"
-          hint="Enter the 6-digit code from email"
+          hint={t("Enter the 6-digit code from email")}
         />
         <TextField
-          label="New password"
+          label={t("New password")}
           type="password"
           autoComplete="new-password"
           required
@@ -102,7 +113,7 @@ export function ResetPasswordPage() {
           onChange={(event) => setNewPassword(event.target.value)}
         />
         <TextField
-          label="Confirm new password"
+          label={t("Confirm new password")}
           type="password"
           autoComplete="new-password"
           required
@@ -110,13 +121,13 @@ export function ResetPasswordPage() {
           onChange={(event) => setConfirmPassword(event.target.value)}
         />
         <Button type="submit" fullWidth size="lg" loading={reset.isPending}>
-          {reset.isPending ? "Resetting Password..." : "Reset Password"}
+          {reset.isPending ? t("Resetting Password...") : t("Reset Password")}
         </Button>
       </form>
-      <p className="auth-card__note">The reset code will expire in 15 minutes.</p>
+      <p className="auth-card__note">{t("The reset code will expire in 15 minutes.")}</p>
       <div className="auth-card__footer">
         <Button variant="ghost" icon={<ArrowLeftIcon />} onClick={() => navigate("/auth")}>
-          Back to login
+          {t("Back to login")}
         </Button>
       </div>
     </AuthLayout>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { withNextPath } from "../../../shared/next-path";
 import { ApiError, apiPost } from "../api/client";
@@ -34,6 +35,7 @@ export function SignInForm({ onForgotPassword, next = null, initialEmail = "" }:
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("auth");
 
   const login = useMutation({
     mutationFn: () => apiPost<User>("/api/login", { username: email, password }),
@@ -46,8 +48,8 @@ export function SignInForm({ onForgotPassword, next = null, initialEmail = "" }:
         const address = (error.body as LoginForbiddenBody).email ?? email;
         pendingVerificationEmail.set(address);
         toast({
-          title: "Email verification required",
-          description: "Please verify your email address before logging in",
+          title: t("Email verification required"),
+          description: t("Please verify your email address before logging in"),
         });
         navigate(withNextPath(`/verify-email?email=${encodeURIComponent(address)}`, next));
         return;
@@ -56,8 +58,8 @@ export function SignInForm({ onForgotPassword, next = null, initialEmail = "" }:
       const description =
         error instanceof ApiError && error.status === 429
           ? error.message
-          : "Invalid email or password";
-      toast({ title: "Login failed", description, variant: "destructive" });
+          : t("Invalid email or password");
+      toast({ title: t("Login failed"), description, variant: "destructive" });
     },
   });
 
@@ -69,16 +71,16 @@ export function SignInForm({ onForgotPassword, next = null, initialEmail = "" }:
   return (
     <form className="form-stack" onSubmit={submit}>
       <TextField
-        label="Email"
+        label={t("Email")}
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        placeholder="you@company.com"
+        placeholder={t("you@company.com")}
       />
       <TextField
-        label="Password"
+        label={t("Password")}
         type="password"
         autoComplete="current-password"
         required
@@ -87,11 +89,11 @@ export function SignInForm({ onForgotPassword, next = null, initialEmail = "" }:
       />
       <div className="auth-forgot">
         <button type="button" className="link-button" onClick={() => onForgotPassword(email)}>
-          Forgot password?
+          {t("Forgot password?")}
         </button>
       </div>
       <Button type="submit" fullWidth size="lg" loading={login.isPending}>
-        {login.isPending ? "Signing in..." : "Sign In"}
+        {login.isPending ? t("Signing in...") : t("Sign In")}
       </Button>
     </form>
   );

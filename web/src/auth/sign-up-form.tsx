@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { RegisterResponse } from "../../../shared/schemas/auth";
 import { withNextPath } from "../../../shared/next-path";
@@ -9,6 +10,8 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { pendingVerificationEmail } from "./stored-emails";
+
+const MIN_PASSWORD_LENGTH = 6;
 
 /** `next`: a path of this site to open once signed up and verified, instead of the dashboard. */
 export function SignUpForm({
@@ -25,6 +28,7 @@ export function SignUpForm({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("auth");
   const mismatch = confirmPassword !== "" && confirmPassword !== password;
 
   const register = useMutation({
@@ -40,8 +44,8 @@ export function SignUpForm({
       if ("requiresVerification" in answer && answer.requiresVerification) {
         pendingVerificationEmail.set(answer.email);
         toast({
-          title: "Registration successful",
-          description: "Please check your email for a verification code",
+          title: t("Registration successful"),
+          description: t("Please check your email for a verification code"),
         });
         navigate(withNextPath(`/verify-email?email=${encodeURIComponent(answer.email)}`, next));
         return;
@@ -51,8 +55,8 @@ export function SignUpForm({
     },
     onError: (error) =>
       toast({
-        title: "Registration failed",
-        description: serverMessage(error, "Unknown error occurred"),
+        title: t("Registration failed"),
+        description: serverMessage(error, t("Unknown error occurred")),
         variant: "destructive",
       }),
   });
@@ -67,34 +71,34 @@ export function SignUpForm({
   return (
     <form className="form-stack" onSubmit={submit}>
       <TextField
-        label="Full name"
+        label={t("Full name")}
         autoComplete="name"
         required
         value={fullName}
         onChange={(event) => setFullName(event.target.value)}
-        placeholder="Jane Cooper"
+        placeholder={t("Jane Cooper")}
       />
       <TextField
-        label="Email"
+        label={t("Email")}
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        placeholder="you@company.com"
+        placeholder={t("you@company.com")}
       />
       <TextField
-        label="Password"
+        label={t("Password")}
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
-        hint="At least 6 characters."
+        minLength={MIN_PASSWORD_LENGTH}
+        hint={t("At least {{count}} characters.", { count: MIN_PASSWORD_LENGTH })}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
       <TextField
-        label="Confirm password"
+        label={t("Confirm password")}
         type="password"
         autoComplete="new-password"
         required
@@ -103,7 +107,7 @@ export function SignUpForm({
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
       <Button type="submit" fullWidth size="lg" loading={register.isPending}>
-        {register.isPending ? "Creating account..." : "Create Account"}
+        {register.isPending ? t("Creating account...") : t("Create Account")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { safeNextPath, withNextPath } from "../../../shared/next-path";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
@@ -24,12 +25,13 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("auth");
 
   const verify = useMutation({
     mutationFn: () =>
       apiPost<UserChangedResponse>("/api/verify-email", { email: email.trim(), code }),
     onSuccess: (answer) => {
-      toast({ title: "Email verified successfully!", variant: "success" });
+      toast({ title: t("Email verified successfully!"), variant: "success" });
       pendingVerificationEmail.clear();
       // The server signs the user in on success.
       if (answer.user) {
@@ -41,11 +43,11 @@ export function VerifyEmailPage() {
     },
     onError: (error) =>
       toast({
-        title: "Verification failed",
+        title: t("Verification failed"),
         description:
           error instanceof ApiError
-            ? serverMessage(error, "Invalid or expired verification code")
-            : "Something went wrong. Please try again.",
+            ? serverMessage(error, t("Invalid or expired verification code"))
+            : t("Something went wrong. Please try again."),
         variant: "destructive",
       }),
   });
@@ -54,14 +56,14 @@ export function VerifyEmailPage() {
     mutationFn: () => apiPost("/api/resend-verification", { email: email.trim() }),
     onSuccess: () =>
       toast({
-        title: "Verification code sent",
-        description: `Check ${email.trim()} for a new code.`,
+        title: t("Verification code sent"),
+        description: t("Check {{email}} for a new code.", { email: email.trim() }),
         variant: "success",
       }),
     onError: (error) =>
       toast({
-        title: "Failed to resend code",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to resend code"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -70,8 +72,8 @@ export function VerifyEmailPage() {
     event.preventDefault();
     if (!email.trim() || !code) {
       toast({
-        title: "Missing information",
-        description: "Please enter your email address and the 6-digit code.",
+        title: t("Missing information"),
+        description: t("Please enter your email address and the 6-digit code."),
         variant: "destructive",
       });
       return;
@@ -82,8 +84,8 @@ export function VerifyEmailPage() {
   const resendCode = () => {
     if (!email.trim()) {
       toast({
-        title: "Email required",
-        description: "Please enter your email address",
+        title: t("Email required"),
+        description: t("Please enter your email address"),
         variant: "destructive",
       });
       return;
@@ -93,20 +95,20 @@ export function VerifyEmailPage() {
 
   return (
     <AuthLayout
-      title="Verify your email"
-      subtitle="We sent a 6-digit code to your inbox. It expires in 10 minutes."
+      title={t("Verify your email")}
+      subtitle={t("We sent a 6-digit code to your inbox. It expires in 10 minutes.")}
     >
       <form className="form-stack" onSubmit={submit} noValidate>
         <TextField
-          label="Email address"
+          label={t("Email address")}
           type="email"
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@company.com"
+          placeholder={t("you@company.com")}
         />
         <TextField
-          label="Verification code"
+          label={t("Verification code")}
           className="input--code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -115,13 +117,13 @@ export function VerifyEmailPage() {
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
           placeholder="000000"
-          hint="Enter the 6-digit code from the email."
+          hint={t("Enter the 6-digit code from the email.")}
         />
         <Button type="submit" fullWidth size="lg" loading={verify.isPending}>
-          {verify.isPending ? "Verifying..." : "Verify Email"}
+          {verify.isPending ? t("Verifying...") : t("Verify Email")}
         </Button>
         <Button variant="secondary" fullWidth loading={resend.isPending} onClick={resendCode}>
-          {resend.isPending ? "Sending..." : "Resend code"}
+          {resend.isPending ? t("Sending...") : t("Resend code")}
         </Button>
       </form>
       <div className="auth-card__footer">
@@ -130,7 +132,7 @@ export function VerifyEmailPage() {
           icon={<ArrowLeftIcon />}
           onClick={() => navigate(withNextPath("/auth", next))}
         >
-          Back to login
+          {t("Back to login")}
         </Button>
       </div>
     </AuthLayout>

@@ -2,6 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { AccountTierInfo } from "../../../shared/schemas/user";
 import { apiGet } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { formatNumber } from "../i18n/formats";
+import { i18n } from "../i18n/i18n";
 
 export type { AccountTierInfo };
 
@@ -16,8 +18,11 @@ export function useAccountTier() {
 /** "3 / 10 clients", or "3 clients" with no limit. */
 export function clientUsage(info: AccountTierInfo): string {
   const { clientCount, tierConfig } = info;
-  const noun = clientCount === 1 && tierConfig.clientLimit === null ? "client" : "clients";
   return tierConfig.clientLimit === null
-    ? `${clientCount} ${noun} · Unlimited`
-    : `${clientCount} / ${tierConfig.clientLimit} ${noun}`;
+    ? i18n.t("{{count}} clients · Unlimited", { ns: "billing", count: clientCount })
+    : i18n.t("{{used}} / {{limit}} clients", {
+        ns: "billing",
+        used: formatNumber(clientCount),
+        limit: formatNumber(tierConfig.clientLimit),
+      });
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   type BillingActionAnswer,
   CANCELLATION_REASONS,
@@ -9,29 +11,27 @@ import {
 import { retentionDiscountDollars } from "../../../shared/tiers";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { dateTimeFormat, formatPrice } from "../i18n/formats";
 import { Button } from "../ui/button";
 import { Dialog, DialogFooter } from "../ui/dialog";
 import { useToast } from "../ui/toast";
 import "./cancel-flow.css";
 
-const REASON_LABELS: Record<CancellationReason, string> = {
-  too_expensive: "It's too expensive",
-  not_using: "I'm not using it enough",
-  missing_features: "It's missing features I need",
-  found_alternative: "I found an alternative",
-  technical_issues: "Technical issues",
-  no_longer_need: "I no longer need it",
-  billing_issues: "Billing issues",
-  other: "Other",
-};
+const reasonLabels = (t: TFunction<"billing">): Record<CancellationReason, string> => ({
+  too_expensive: t("It's too expensive"),
+  not_using: t("I'm not using it enough"),
+  missing_features: t("It's missing features I need"),
+  found_alternative: t("I found an alternative"),
+  technical_issues: t("Technical issues"),
+  no_longer_need: t("I no longer need it"),
+  billing_issues: t("Billing issues"),
+  other: t("Other"),
+});
 
 type RetentionChoice = "discount" | "pause" | "cancel";
 const PAUSE_MONTHS = [1, 2, 3] as const;
 
-const formatDate = (value: string | null) =>
-  value
-    ? new Date(value).toLocaleDateString(undefined, { dateStyle: "long" })
-    : "the end of this period";
+const formatDate = (iso: string) => dateTimeFormat({ dateStyle: "long" }).format(new Date(iso));
 
 interface CancelSubscriptionDialogProps {
   open: boolean;
@@ -45,12 +45,13 @@ export function CancelSubscriptionDialog({
   onOpenChange,
   status,
 }: CancelSubscriptionDialogProps) {
+  const { t } = useTranslation("billing");
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Cancel Subscription"
-      description="We're sorry to see you go."
+      title={t("Cancel Subscription")}
+      description={t("We're sorry to see you go.")}
     >
       {/* Mounted only while open: closing resets the flow. */}
       {open && <CancelFlow status={status} onDone={() => onOpenChange(false)} />}
@@ -66,6 +67,7 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
   const [pauseMonths, setPauseMonths] = useState<number>(1);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("billing");
 
   const refresh = () => {
     for (const queryKey of [queryKeys.subscriptionStatus, queryKeys.accountTier, queryKeys.user]) {
@@ -73,7 +75,7 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
     }
   };
   const failed =
-    (title: string, fallback = "Please try again") =>
+    (title: string, fallback = t("Please try again")) =>
     (error: unknown) =>
       toast({ title, description: serverMessage(error, fallback), variant: "destructive" });
 
@@ -84,7 +86,7 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
         ...(reason === "other" ? { customReason: customReason.trim() } : {}),
       }),
     onSuccess: () => setStep("retention"),
-    onError: failed("Failed to start cancellation"),
+    onError: failed(t("Failed to start cancellation")),
   });
 
   const finish = useMutation({
@@ -97,10 +99,10 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
     onSuccess: (answer, picked) => {
       const title =
         picked === "discount"
-          ? "Discount Applied!"
+          ? t("Discount Applied!")
           : picked === "pause"
-            ? "Account Paused"
-            : "Subscription Canceled";
+            ? t("Account Paused")
+            : t("Subscription Canceled");
       toast({ title, description: answer.message, variant: "success" });
       refresh();
       onDone();
@@ -108,21 +110,21 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
     onError: (error, picked) =>
       failed(
         picked === "discount"
-          ? "Failed to apply discount"
+          ? t("Failed to apply discount")
           : picked === "pause"
-            ? "Failed to pause account"
-            : "Failed to cancel subscription",
+            ? t("Failed to pause account")
+            : t("Failed to cancel subscription"),
       )(error),
   });
 
   const keep = useMutation({
     mutationFn: () => apiPost<BillingActionAnswer>("/api/subscription/keep-account"),
     onSuccess: (answer) => {
-      toast({ title: "Great Choice!", description: answer.message, variant: "success" });
+      toast({ title: t("Great Choice!"), description: answer.message, variant: "success" });
       refresh();
       onDone();
     },
-    onError: failed("Error"),
+    onError: failed(t("Error")),
   });
 
   const busy = start.isPending || finish.isPending || keep.isPending;
@@ -131,16 +133,16 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
     event.preventDefault();
     if (!reason) {
       toast({
-        title: "Please select a reason",
-        description: "We need to know why you're leaving to help us improve.",
+        title: t("Please select a reason"),
+        description: t("We need to know why you're leaving to help us improve."),
         variant: "destructive",
       });
       return;
     }
     if (reason === "other" && !customReason.trim()) {
       toast({
-        title: "Please provide details",
-        description: "Help us understand your specific reason.",
+        title: t("Please provide details"),
+        description: t("Help us understand your specific reason."),
         variant: "destructive",
       });
       return;
@@ -152,8 +154,8 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
     event.preventDefault();
     if (!choice) {
       toast({
-        title: "Please select an option",
-        description: "Choose how you'd like to proceed.",
+        title: t("Please select an option"),
+        description: t("Choose how you'd like to proceed."),
         variant: "destructive",
       });
       return;
@@ -168,15 +170,16 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
       loading={keep.isPending}
       disabled={busy}
     >
-      Keep Account
+      {t("Keep Account")}
     </Button>
   );
 
   if (step === "reason") {
+    const labels = reasonLabels(t);
     return (
       <form className="cancel-flow" onSubmit={submitReason} noValidate>
         <fieldset className="cancel-flow__options">
-          <legend className="cancel-flow__legend">Why are you canceling?</legend>
+          <legend className="cancel-flow__legend">{t("Why are you canceling?")}</legend>
           {CANCELLATION_REASONS.map((value) => (
             <label key={value} className="cancel-flow__option">
               <input
@@ -186,13 +189,13 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
                 checked={reason === value}
                 onChange={() => setReason(value)}
               />
-              <span>{REASON_LABELS[value]}</span>
+              <span>{labels[value]}</span>
             </label>
           ))}
         </fieldset>
         {reason === "other" && (
           <label className="cancel-flow__details">
-            <span className="field__label">Please tell us more</span>
+            <span className="field__label">{t("Please tell us more")}</span>
             <textarea
               className="input cancel-flow__textarea"
               value={customReason}
@@ -205,7 +208,7 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
         <DialogFooter>
           {keepButton}
           <Button type="submit" variant="danger" loading={start.isPending} disabled={busy}>
-            Continue
+            {t("Continue")}
           </Button>
         </DialogFooter>
       </form>
@@ -216,9 +219,9 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
   const paused = status.pausedUntil !== null && new Date(status.pausedUntil) > new Date();
   return (
     <form className="cancel-flow" onSubmit={submitChoice} noValidate>
-      <p className="cancel-flow__intro">Before you go, would one of these help?</p>
+      <p className="cancel-flow__intro">{t("Before you go, would one of these help?")}</p>
       <fieldset className="cancel-flow__options">
-        <legend className="cancel-flow__legend">How would you like to proceed?</legend>
+        <legend className="cancel-flow__legend">{t("How would you like to proceed?")}</legend>
         <label className="cancel-flow__option cancel-flow__option--card">
           <input
             type="radio"
@@ -229,11 +232,13 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
             onChange={() => setChoice("discount")}
           />
           <span>
-            <strong>Take ${dollars} off your next bill</strong>
+            <strong>
+              {t("Take {{amount}} off your next bill", { amount: formatPrice(dollars * 100) })}
+            </strong>
             <small>
               {status.retentionDiscountUsed
-                ? "You already used this offer."
-                : "Stay on your plan and pay less next time."}
+                ? t("You already used this offer.")
+                : t("Stay on your plan and pay less next time.")}
             </small>
           </span>
         </label>
@@ -247,17 +252,17 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
             onChange={() => setChoice("pause")}
           />
           <span>
-            <strong>Pause my account</strong>
+            <strong>{t("Pause my account")}</strong>
             <small>
-              {paused
-                ? `Already paused until ${formatDate(status.pausedUntil)}.`
-                : "No charges while paused; your clients and messages stay."}
+              {paused && status.pausedUntil
+                ? t("Already paused until {{date}}.", { date: formatDate(status.pausedUntil) })
+                : t("No charges while paused; your clients and messages stay.")}
             </small>
           </span>
         </label>
         {choice === "pause" && (
           <fieldset className="cancel-flow__months">
-            <legend className="cancel-flow__legend">Pause for</legend>
+            <legend className="cancel-flow__legend">{t("Pause for")}</legend>
             {PAUSE_MONTHS.map((months) => (
               <label key={months} className="cancel-flow__option">
                 <input
@@ -267,7 +272,7 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
                   checked={pauseMonths === months}
                   onChange={() => setPauseMonths(months)}
                 />
-                <span>{months === 1 ? "1 month" : `${months} months`}</span>
+                <span>{t("{{count}} months", { count: months })}</span>
               </label>
             ))}
           </fieldset>
@@ -281,9 +286,13 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
             onChange={() => setChoice("cancel")}
           />
           <span>
-            <strong>Cancel my subscription</strong>
+            <strong>{t("Cancel my subscription")}</strong>
             <small>
-              You keep your plan until {formatDate(status.subscriptionEndDate)}, then move to Free.
+              {status.subscriptionEndDate
+                ? t("You keep your plan until {{date}}, then move to Free.", {
+                    date: formatDate(status.subscriptionEndDate),
+                  })
+                : t("You keep your plan until the end of this period, then move to Free.")}
             </small>
           </span>
         </label>
@@ -291,7 +300,7 @@ function CancelFlow({ status, onDone }: { status: SubscriptionStatus; onDone: ()
       <DialogFooter>
         {keepButton}
         <Button type="submit" variant="danger" loading={finish.isPending} disabled={busy}>
-          Continue
+          {t("Continue")}
         </Button>
       </DialogFooter>
     </form>

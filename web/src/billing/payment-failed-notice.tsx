@@ -1,15 +1,15 @@
+import { useTranslation } from "react-i18next";
 import { TIER_CONFIG } from "../../../shared/tiers";
+import { dateTimeFormat } from "../i18n/formats";
 import { Button } from "../ui/button";
 import { AlertIcon } from "../ui/icons";
 import { usePaymentMethodUpdate } from "./payment-method-mutation";
 import type { SubscriptionStatus } from "./subscription-status-query";
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 /** The first thing on /pricing while a failed payment's grace period runs. */
 export function PaymentFailedNotice({ status }: { status: SubscriptionStatus }) {
   const update = usePaymentMethodUpdate();
+  const { t } = useTranslation("billing");
   if (!status.paymentFailureGraceEnd) return null;
   const plan = TIER_CONFIG[status.accountTier].name;
   return (
@@ -19,11 +19,18 @@ export function PaymentFailedNotice({ status }: { status: SubscriptionStatus }) 
       </span>
       <div className="payment-notice__body">
         <h2 className="payment-notice__title" id="payment-notice-title">
-          Your last payment failed
+          {t("Your last payment failed")}
         </h2>
         <p className="payment-notice__text">
-          Update your payment method by {dateTime(status.paymentFailureGraceEnd)} to keep your{" "}
-          {plan} plan. After that, your account moves to the Free plan.
+          {t(
+            "Update your payment method by {{date}} to keep your {{plan}} plan. After that, your account moves to the Free plan.",
+            {
+              date: dateTimeFormat({ dateStyle: "medium", timeStyle: "short" }).format(
+                new Date(status.paymentFailureGraceEnd),
+              ),
+              plan,
+            },
+          )}
         </p>
       </div>
       <Button
@@ -32,7 +39,7 @@ export function PaymentFailedNotice({ status }: { status: SubscriptionStatus }) 
         loading={update.isPending || update.isSuccess}
         onClick={() => update.mutate()}
       >
-        Update payment method
+        {t("Update payment method")}
       </Button>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import type { PaymentMethodResponse } from "../../../shared/schemas/billing";
 import { apiPost, serverMessage } from "../api/client";
 import { useToast } from "../ui/toast";
@@ -9,13 +10,14 @@ import { useToast } from "../ui/toast";
  */
 export function usePaymentMethodUpdate() {
   const toast = useToast();
+  const { t } = useTranslation("billing");
   return useMutation({
     mutationFn: () => apiPost<PaymentMethodResponse>("/api/subscription/payment-method", {}),
     onSuccess: (answer) => window.location.assign(answer.url),
     onError: (error) =>
       toast({
-        title: "Couldn't open the payment page",
-        description: serverMessage(error, "Please try again"),
+        title: t("Couldn't open the payment page"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });

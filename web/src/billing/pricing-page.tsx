@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { type BillingPeriod, PLANS, type Tier } from "../../../shared/tiers";
 import { useCurrentUser } from "../api/current-user";
@@ -47,6 +48,7 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("billing");
   const updatePayment = usePaymentMethodUpdate();
   const checkoutFailed = searchParams.get("error") === "checkout-failed";
   const cardUpdated = searchParams.get("payment-method") === "updated";
@@ -72,8 +74,8 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
   const choose = (tier: Tier) => {
     if (!signedInOwner) {
       toast({
-        title: "Please log in",
-        description: "You need to be logged in to upgrade your account.",
+        title: t("Please log in"),
+        description: t("You need to be logged in to upgrade your account."),
       });
       navigate("/auth");
       return;
@@ -95,36 +97,36 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
       <header className="pricing__bar">
         <Link to="/" className={buttonClassName("ghost")}>
           <ArrowLeftIcon />
-          Back to Dashboard
+          {t("Back to Dashboard")}
         </Link>
         <Logo />
       </header>
       <main className="pricing__main">
         <div className="pricing__intro">
-          <h1 className="pricing__title">Choose your plan</h1>
+          <h1 className="pricing__title">{t("Choose your plan")}</h1>
           <p className="pricing__subtitle">
-            Start free with one client. Upgrade when your client list grows.
+            {t("Start free with one client. Upgrade when your client list grows.")}
           </p>
         </div>
         {status?.paymentFailureGraceEnd && <PaymentFailedNotice status={status} />}
         {cardUpdated && status && !status.paymentFailureGraceEnd && (
           <div className="pricing__alert">
-            <Alert title="Payment method updated">
-              Your payment went through. Your plan continues as before.
+            <Alert title={t("Payment method updated")}>
+              {t("Your payment went through. Your plan continues as before.")}
             </Alert>
           </div>
         )}
         {cardSaved && status && !status.paymentFailureGraceEnd && (
           <div className="pricing__alert">
-            <Alert title="Card saved">
-              Nothing was due, so nothing was charged. Your next invoice uses this card.
+            <Alert title={t("Card saved")}>
+              {t("Nothing was due, so nothing was charged. Your next invoice uses this card.")}
             </Alert>
           </div>
         )}
         {checkoutFailed && (
           <div className="pricing__alert">
-            <Alert variant="destructive" title="Checkout failed">
-              We couldn't start your checkout. Please try again.
+            <Alert variant="destructive" title={t("Checkout failed")}>
+              {t("We couldn't start your checkout. Please try again.")}
             </Alert>
           </div>
         )}
@@ -141,12 +143,14 @@ function Pricing({ signedInOwner }: { signedInOwner: boolean }) {
           ))}
         </div>
         <section className="pricing__questions" aria-labelledby="pricing-questions">
-          <h2 id="pricing-questions">Questions?</h2>
+          <h2 id="pricing-questions">{t("Questions?")}</h2>
           <ul>
-            <li>All plans include unlimited messages, file sharing and email notifications.</li>
-            <li>Upgrade or downgrade at any time.</li>
-            <li>No setup fees. Cancel anytime.</li>
-            <li>24-hour grace period for payment issues.</li>
+            <li>
+              {t("All plans include unlimited messages, file sharing and email notifications.")}
+            </li>
+            <li>{t("Upgrade or downgrade at any time.")}</li>
+            <li>{t("No setup fees. Cancel anytime.")}</li>
+            <li>{t("24-hour grace period for payment issues.")}</li>
           </ul>
         </section>
       </main>

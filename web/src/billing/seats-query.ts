@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangeSeatsAnswer, Seats } from "../../../shared/schemas/seats";
 import { apiGet, apiPut } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { formatNumber } from "../i18n/formats";
+import { i18n } from "../i18n/i18n";
+import { pricePerPeriod } from "./price-text";
 
 export type { Seats };
 
@@ -24,13 +27,18 @@ export const seatsTaken = (seats: Seats) => seats.used + seats.pending;
 export const seatsFull = (seats: Seats) => seatsTaken(seats) >= seats.total;
 
 /** "3 of 4 seats used". */
-export const seatsUsedText = (seats: Seats) => `${seatsTaken(seats)} of ${seats.total} seats used`;
+export const seatsUsedText = (seats: Seats) =>
+  i18n.t("{{taken}} of {{count}} seats used", {
+    ns: "billing",
+    taken: formatNumber(seatsTaken(seats)),
+    count: seats.total,
+  });
 
 /** "$8/month" or "$80/year", at the interval the subscription is billed. */
 export const seatPriceText = (seats: Seats) =>
   seats.billingPeriod === "annual"
-    ? `$${seats.pricePerSeat.year}/year`
-    : `$${seats.pricePerSeat.month}/month`;
+    ? pricePerPeriod(seats.pricePerSeat.year * 100, "annual")
+    : pricePerPeriod(seats.pricePerSeat.month * 100, "monthly");
 
 /** The owner sets the number of extra seats (PUT /api/subscription/seats). */
 export function useChangeSeats() {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { CheckoutResponse } from "../../../shared/schemas/billing";
 import { type BillingPeriod, type Tier, TIERS } from "../../../shared/tiers";
@@ -19,6 +20,7 @@ function billingPeriod(value: string | null): BillingPeriod {
 export function SubscribePage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const { t } = useTranslation("billing");
   const started = useRef(false);
   const tier = paidTier(searchParams.get("tier"));
   const period = billingPeriod(searchParams.get("period"));
@@ -35,5 +37,5 @@ export function SubscribePage() {
       .catch(() => navigate(CHECKOUT_FAILED, { replace: true }));
   }, [tier, period, navigate]);
 
-  return <CenteredSpinner message="Setting up your subscription..." />;
+  return <CenteredSpinner message={t("Setting up your subscription...")} />;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { BillingActionAnswer, SubscriptionStatus } from "../../../shared/schemas/billing";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
@@ -10,6 +11,7 @@ import { subscriptionSummary } from "../../../shared/subscription-summary";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
 import { usePaymentMethodUpdate } from "./payment-method-mutation";
 import { useSubscriptionStatus } from "./subscription-status-query";
+import { subscriptionSummaryText } from "./subscription-summary-text";
 import "./subscription-summary.css";
 
 /** The paid subscription in the Account tab: its dates, and the way out (or back). */
@@ -19,16 +21,17 @@ export function SubscriptionSection() {
   const [cancelOpen, setCancelOpen] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("billing");
   const resume = useMutation({
     mutationFn: () => apiPost<BillingActionAnswer>("/api/subscription/keep-account"),
     onSuccess: (answer) => {
-      toast({ title: "Great Choice!", description: answer.message, variant: "success" });
+      toast({ title: t("Great Choice!"), description: answer.message, variant: "success" });
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus });
     },
     onError: (error) =>
       toast({
-        title: "Error",
-        description: serverMessage(error, "Please try again"),
+        title: t("Error"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -40,11 +43,11 @@ export function SubscriptionSection() {
     <section className="settings-section" aria-labelledby="subscription-heading">
       <div className="settings-section__header">
         <h3 id="subscription-heading" className="settings-section__title">
-          Subscription
+          {t("Subscription")}
         </h3>
         {paid && !status.cancelAtPeriodEnd && (
           <Button variant="danger" size="sm" onClick={() => setCancelOpen(true)}>
-            Cancel Subscription
+            {t("Cancel Subscription")}
           </Button>
         )}
         {paid && status.cancelAtPeriodEnd && (
@@ -54,7 +57,7 @@ export function SubscriptionSection() {
             loading={resume.isPending}
             onClick={() => resume.mutate()}
           >
-            Keep Subscription
+            {t("Keep Subscription")}
           </Button>
         )}
       </div>
@@ -65,12 +68,12 @@ export function SubscriptionSection() {
           updatingPayment={updatePayment.isPending || updatePayment.isSuccess}
         />
       ) : (
-        <p className="settings-section__hint">No paid subscription.</p>
+        <p className="settings-section__hint">{t("No paid subscription.")}</p>
       )}
       {status.testMode && (
         <p className="settings-section__hint">
-          Test mode: payments are simulated.{" "}
-          {paid && <a href="/billing/test-mode">Simulate a renewal payment</a>}
+          {t("Test mode: payments are simulated.")}{" "}
+          {paid && <a href="/billing/test-mode">{t("Simulate a renewal payment")}</a>}
         </p>
       )}
       <CancelSubscriptionDialog open={cancelOpen} onOpenChange={setCancelOpen} status={status} />
@@ -88,17 +91,21 @@ function SubscriptionFacts({
   onUpdatePayment: () => void;
   updatingPayment: boolean;
 }) {
+  const { t } = useTranslation("billing");
   const summary = subscriptionSummary(status, { now: new Date() });
+  const text = subscriptionSummaryText(summary);
   return (
     <div className={`subscription-summary subscription-summary--${summary.state}`}>
-      <p className="subscription-summary__headline">{summary.headline}</p>
-      <p className="subscription-summary__plan">{summary.plan}</p>
+      <p className="subscription-summary__headline">{text.headline}</p>
+      <p className="subscription-summary__plan">{text.plan}</p>
       {status.retentionDiscountUsed && (
-        <p className="subscription-summary__plan">Retention discount applied to your next bill</p>
+        <p className="subscription-summary__plan">
+          {t("Retention discount applied to your next bill")}
+        </p>
       )}
       {summary.state === "payment-failed" && (
         <Button variant="danger" size="sm" loading={updatingPayment} onClick={onUpdatePayment}>
-          Update payment method
+          {t("Update payment method")}
         </Button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useBillingMode } from "./billing-mode-query";
 import "./test-mode-bar.css";
 
@@ -6,11 +7,12 @@ import "./test-mode-bar.css";
  * (dashboard, pricing, the checkout page), so nobody mistakes a simulated upgrade for a sale.
  */
 export function TestModeBar() {
+  const { t } = useTranslation("billing");
   const mode = useBillingMode();
   if (mode !== "test") return null;
   return (
     <div className="test-mode-bar" role="note" data-toast-clear>
-      TEST MODE: no real payment is taken. Stripe is not configured on this server.
+      {t("TEST MODE: no real payment is taken. Stripe is not configured on this server.")}
     </div>
   );
 }

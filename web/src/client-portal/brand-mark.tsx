@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Logo } from "../ui/logo";
 
 interface BrandMarkProps {
@@ -9,8 +10,9 @@ interface BrandMarkProps {
 
 /** The owner's logo, else their company name, else ClientDesk's own logo. */
 export function BrandMark({ logo, companyName }: BrandMarkProps) {
+  const { t } = useTranslation("portal");
   if (logo) {
-    return <img className="brand-mark__logo" src={logo} alt={companyName ?? "Company logo"} />;
+    return <img className="brand-mark__logo" src={logo} alt={companyName ?? t("Company logo")} />;
   }
   if (companyName) return <span className="brand-mark__company">{companyName}</span>;
   return <Logo />;

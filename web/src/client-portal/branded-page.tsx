@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { BrandMark } from "./brand-mark";
+import { PortalFooter } from "./portal-footer";
 import { type BrandingLookup, brandColors, usePortalBranding } from "./portal-branding-query";
 
 interface BrandedPageProps {
@@ -33,9 +34,7 @@ export function BrandedPage({ lookup, title, text, children }: BrandedPageProps)
           {children}
         </section>
       </main>
-      <footer className="portal__footer">
-        Powered by <strong>ClientDesk</strong>
-      </footer>
+      <PortalFooter />
     </div>
   );
 }

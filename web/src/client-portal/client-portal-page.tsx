@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../api/current-user";
+import { useReportTimeZone } from "../api/time-zone";
 import { buttonClassName } from "../ui/button";
 import { FullPageRedirect } from "../ui/full-page-redirect";
 import { PageMessage } from "../ui/page-message";
 import { CenteredSpinner } from "../ui/spinner";
-import { ClientSignInPage } from "./client-sign-in-page";
+import type { ClientSignInPageProps } from "./client-sign-in-page";
 import { type InviteHandling, useInviteHandling } from "./invite-handling";
 import { inviteLinkIn } from "./invite-link";
 import type { BrandingLookup } from "./portal-branding-query";
@@ -16,13 +18,27 @@ import { rememberedClient } from "./remembered-client";
 
 /** Shown only when an invite meets someone signed in: not in the first load. */
 const InviteConflict = lazy(() => import("./invite-conflict"));
+/** Signed out: the sign-in page's code comes then, not in a signed-in client's first load. */
+const LazySignInPage = lazy(() =>
+  import("./client-sign-in-page").then((module) => ({ default: module.ClientSignInPage })),
+);
+
+function ClientSignInPage(props: ClientSignInPageProps) {
+  return (
+    <Suspense fallback={<CenteredSpinner />}>
+      <LazySignInPage {...props} />
+    </Suspense>
+  );
+}
 
 /** /client/{clientId}, /client?code=..., /invite/{token} and /invite. */
 export function ClientPortalPage() {
+  const { t } = useTranslation("portal");
   const route = usePortalRoute();
   const { clientId } = route;
   const invite = useInviteHandling(inviteLinkIn(route));
   const userQuery = useCurrentUser();
+  useReportTimeZone(userQuery.data);
   const isClient = userQuery.data?.role === "client";
   // The owner deleted this client while the page was open (the socket closed with 4001).
   const [removed, setRemoved] = useState(false);
@@ -33,15 +49,15 @@ export function ClientPortalPage() {
   if (userQuery.isLoadingError) {
     return (
       <PageMessage
-        title="We couldn't load this page"
-        text="Check your connection and try again."
+        title={t("We couldn't load this page")}
+        text={t("Check your connection and try again.")}
         actions={
           <button
             type="button"
             className={buttonClassName("primary")}
             onClick={() => void userQuery.refetch()}
           >
-            Try again
+            {t("Try again")}
           </button>
         }
       />
@@ -103,5 +119,8 @@ function RefusedInvite({ invite }: { invite: Extract<InviteHandling, { state: "r
 }
 
 function NoClient() {
-  return <PageMessage title="Invalid client" text="This client conversation was not found." />;
+  const { t } = useTranslation("portal");
+  return (
+    <PageMessage title={t("Invalid client")} text={t("This client conversation was not found.")} />
+  );
 }

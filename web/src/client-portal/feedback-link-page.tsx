@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   FEEDBACK_COMMENT_MAX_LENGTH,
   formatFileSize,
@@ -27,6 +29,7 @@ import "./feedback-link.css";
  * confirms here. Loaded on its own, so the portal's first load does not carry it.
  */
 export default function FeedbackLinkPage({ token }: { token: string }) {
+  const { t } = useTranslation("portal");
   const queryClient = useQueryClient();
   const link = useQuery({
     queryKey: queryKeys.feedbackLink(token),
@@ -49,7 +52,7 @@ export default function FeedbackLinkPage({ token }: { token: string }) {
     },
   });
 
-  if (link.isPending) return <CenteredSpinner message="Loading the file…" />;
+  if (link.isPending) return <CenteredSpinner message={t("Loading the file…")} />;
   if (link.isError) return <LinkProblem error={link.error} onRetry={() => void link.refetch()} />;
 
   const data = link.data;
@@ -57,11 +60,11 @@ export default function FeedbackLinkPage({ token }: { token: string }) {
   if (decide.isSuccess) return <Outcome data={data} answer={decide.data} />;
   if (data.state !== "open") {
     return (
-      <BrandedPage lookup={lookup} title={closedTitle(data)} text={closedText(data)}>
+      <BrandedPage lookup={lookup} title={closedTitle(data, t)} text={closedText(data, t)}>
         <FileCard data={data} />
         {data.feedbackComment && (
           <blockquote className="feedback-link__comment">
-            <span className="visually-hidden">Comment: </span>
+            <span className="visually-hidden">{`${t("Comment:")} `}</span>
             {data.feedbackComment}
           </blockquote>
         )}
@@ -76,28 +79,33 @@ export default function FeedbackLinkPage({ token }: { token: string }) {
     decide.error.status === 400;
   const refused =
     decide.isError && !commentError
-      ? serverMessage(decide.error, "Something went wrong. Please try again.")
+      ? serverMessage(decide.error, t("Something went wrong. Please try again."))
       : null;
   return data.decision === "approve" ? (
     <BrandedPage
       lookup={lookup}
-      title="Approve this file?"
-      text={`${data.ownerName} asked you to approve this file. Approving tells them it is ready.`}
+      title={t("Approve this file?")}
+      text={t("{{ownerName}} asked you to approve this file. Approving tells them it is ready.", {
+        ownerName: data.ownerName,
+      })}
     >
       <FileCard data={data} />
       {refused && <Alert variant="destructive" title={refused} />}
       <div className="branded-page__actions feedback-link__actions">
         <Button size="lg" loading={decide.isPending} onClick={() => decide.mutate(null)}>
-          {decide.isPending ? "Approving…" : "Approve file"}
+          {decide.isPending ? t("Approving…") : t("Approve file")}
         </Button>
       </div>
-      <ConversationLink clientId={data.clientId} label="Open the conversation instead" quiet />
+      <ConversationLink clientId={data.clientId} label={t("Open the conversation instead")} quiet />
     </BrandedPage>
   ) : (
     <BrandedPage
       lookup={lookup}
-      title="What needs work?"
-      text={`Tell ${data.ownerName} what to change in this file. They see your comment in the conversation.`}
+      title={t("What needs work?")}
+      text={t(
+        "Tell {{ownerName}} what to change in this file. They see your comment in the conversation.",
+        { ownerName: data.ownerName },
+      )}
     >
       <FileCard data={data} />
       <NeedsWorkForm
@@ -110,7 +118,7 @@ export default function FeedbackLinkPage({ token }: { token: string }) {
         refused={refused}
         onSend={(comment) => decide.mutate(comment)}
       />
-      <ConversationLink clientId={data.clientId} label="Open the conversation instead" quiet />
+      <ConversationLink clientId={data.clientId} label={t("Open the conversation instead")} quiet />
     </BrandedPage>
   );
 }
@@ -126,10 +134,13 @@ function NeedsWorkForm({
   refused: string | null;
   onSend: (comment: string) => void;
 }) {
+  // The errors catalog (9 KB) loads with this form, not with every page.
+  const { t } = useTranslation(["portal", "errors"]);
   const field = useRef<HTMLTextAreaElement>(null);
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
-  const error = missing ? NEEDS_WORK_COMMENT_REQUIRED : serverError;
+  // The shared schema's text, translated with the server's messages (errors catalog).
+  const error = missing ? t(NEEDS_WORK_COMMENT_REQUIRED, { ns: "errors" }) : serverError;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!comment.trim()) {
@@ -141,7 +152,7 @@ function NeedsWorkForm({
   };
   return (
     <form className="feedback-link__form" onSubmit={submit} noValidate>
-      <Field label="Your comment" error={error}>
+      <Field label={t("Your comment")} error={error}>
         {(control) => (
           <textarea
             ref={field}
@@ -162,7 +173,7 @@ function NeedsWorkForm({
       {refused && <Alert variant="destructive" title={refused} />}
       <div className="branded-page__actions feedback-link__actions">
         <Button type="submit" size="lg" loading={pending}>
-          {pending ? "Sending…" : "Send feedback"}
+          {pending ? t("Sending…") : t("Send feedback")}
         </Button>
       </div>
     </form>
@@ -181,28 +192,36 @@ function FileCard({ data }: { data: FeedbackLinkPayload }) {
 }
 
 function Outcome({ data, answer }: { data: FeedbackLinkPayload; answer: UseFeedbackLinkResponse }) {
+  const { t } = useTranslation("portal");
   const heading = useRef<HTMLDivElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const approved = answer.feedbackStatus === "approved";
+  const names = { fileName: data.fileName, ownerName: data.ownerName };
   return (
-    <BrandedPage lookup={{ client: data.clientId }} title={approved ? "Approved" : "Feedback sent"}>
+    <BrandedPage
+      lookup={{ client: data.clientId }}
+      title={approved ? t("Approved") : t("Feedback sent")}
+    >
       <div ref={heading} tabIndex={-1} className="feedback-link__outcome">
         <Alert
           variant="success"
           title={
-            approved ? `You approved ${data.fileName}.` : `${data.fileName} is marked Needs Work.`
+            approved
+              ? t("You approved {{fileName}}.", names)
+              : t("{{fileName}} is marked Needs Work.", names)
           }
         >
           {approved
-            ? `${data.ownerName} can see it in your conversation now.`
-            : `${data.ownerName} can read your comment in your conversation now.`}
+            ? t("{{ownerName}} can see it in your conversation now.", names)
+            : t("{{ownerName}} can read your comment in your conversation now.", names)}
         </Alert>
       </div>
       <ConversationLink clientId={data.clientId} />
       {!answer.signedIn && (
         <p className="branded-page__help">
-          Another account is signed in on this browser. Sign out first to open this conversation
-          here, or open it from the email on your own device.
+          {t(
+            "Another account is signed in on this browser. Sign out first to open this conversation here, or open it from the email on your own device.",
+          )}
         </p>
       )}
     </BrandedPage>
@@ -211,52 +230,77 @@ function Outcome({ data, answer }: { data: FeedbackLinkPayload; answer: UseFeedb
 
 function ConversationLink({
   clientId,
-  label = "Open the conversation",
+  label,
   quiet = false,
 }: {
   clientId: string;
   label?: string;
   quiet?: boolean;
 }) {
+  const { t } = useTranslation("portal");
   return (
     <div className="branded-page__actions">
       <a
         className={quiet ? "feedback-link__quiet" : buttonClassName("secondary", "lg")}
         href={`/client/${encodeURIComponent(clientId)}`}
       >
-        {label}
+        {label ?? t("Open the conversation")}
       </a>
     </div>
   );
 }
 
-const STATUS_TEXT = {
-  approved: "This file is approved.",
-  needs_work: "This file is marked Needs Work.",
-  pending: "This file still waits for your decision.",
-} as const;
-
-function closedTitle(data: FeedbackLinkPayload): string {
-  if (data.state === "used") return "This link was already used";
-  if (data.state === "expired") return "This link has expired";
-  return "This file was already decided";
+function closedTitle(data: FeedbackLinkPayload, t: TFunction<"portal">): string {
+  if (data.state === "used") return t("This link was already used");
+  if (data.state === "expired") return t("This link has expired");
+  // Everyone must approve (issue 27): this person decided, the others are still asked.
+  if (data.feedbackStatus === "pending") return t("You already gave your feedback");
+  return t("This file was already decided");
 }
 
-function closedText(data: FeedbackLinkPayload): string {
+/** Whole sentences per status (a translation may need to word each differently). */
+function closedText(data: FeedbackLinkPayload, t: TFunction<"portal">): string {
+  const values = { ownerName: data.ownerName };
   if (data.state === "expired")
-    return "Links in emails work for 7 days. You can still approve the file or say what needs work in your conversation.";
-  return `${STATUS_TEXT[data.feedbackStatus]} Open the conversation to see it, or to send ${data.ownerName} a message.`;
+    return t(
+      "Links in emails work for 7 days. You can still approve the file or say what needs work in your conversation.",
+    );
+  if (data.state === "decided" && data.feedbackStatus === "pending")
+    return t(
+      "This file still waits for the others asked to approve it. Open the conversation to see who, or to send {{ownerName}} a message.",
+      values,
+    );
+  switch (data.feedbackStatus) {
+    case "approved":
+      return t(
+        "This file is approved. Open the conversation to see it, or to send {{ownerName}} a message.",
+        values,
+      );
+    case "needs_work":
+      return t(
+        "This file is marked Needs Work. Open the conversation to see it, or to send {{ownerName}} a message.",
+        values,
+      );
+    case "pending":
+      return t(
+        "This file still waits for your decision. Open the conversation to see it, or to send {{ownerName}} a message.",
+        values,
+      );
+  }
 }
 
 /** Unknown link (404), or the page could not load it. */
 function LinkProblem({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation("portal");
   const clientId = rememberedClient();
   if (error instanceof ApiError && error.status === 404) {
     return (
       <BrandedPage
         lookup={clientId ? { client: clientId } : null}
-        title="This link is not valid"
-        text="It may be incomplete, or the file was removed. Your conversation has every file that waits for you."
+        title={t("This link is not valid")}
+        text={t(
+          "It may be incomplete, or the file was removed. Your conversation has every file that waits for you.",
+        )}
       >
         {clientId ? <ConversationLink clientId={clientId} /> : <SignInLinkRequest />}
       </BrandedPage>
@@ -265,14 +309,14 @@ function LinkProblem({ error, onRetry }: { error: Error; onRetry: () => void }) 
   return (
     <BrandedPage
       lookup={clientId ? { client: clientId } : null}
-      title="The file could not be loaded"
+      title={t("The file could not be loaded")}
     >
       <Alert
         variant="destructive"
-        title={serverMessage(error, "Please check your connection and try again.")}
+        title={serverMessage(error, t("Please check your connection and try again."))}
       />
       <div className="branded-page__actions">
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>{t("Try again")}</Button>
       </div>
     </BrandedPage>
   );

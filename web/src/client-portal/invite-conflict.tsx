@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { serverMessage } from "../api/client";
 import { logout, useCurrentUser } from "../api/current-user";
 import { Button, buttonClassName } from "../ui/button";
@@ -18,6 +19,7 @@ interface InviteConflictProps {
  * link; anyone else reads who is signed in and may sign out and open the invite.
  */
 export default function InviteConflict({ refusal, onSignedOut }: InviteConflictProps) {
+  const { t } = useTranslation("portal");
   const queryClient = useQueryClient();
   const toast = useToast();
   const { data: user } = useCurrentUser();
@@ -26,8 +28,8 @@ export default function InviteConflict({ refusal, onSignedOut }: InviteConflictP
     onSuccess: onSignedOut,
     onError: (error) =>
       toast({
-        title: "Couldn't sign out",
-        description: serverMessage(error, "Please try again"),
+        title: t("Couldn't sign out"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -38,17 +40,17 @@ export default function InviteConflict({ refusal, onSignedOut }: InviteConflictP
         className={buttonClassName("secondary")}
         href={`/client/${encodeURIComponent(user.clientId)}`}
       >
-        Back to your conversation
+        {t("Back to your conversation")}
       </a>
     ) : (
       <a className={buttonClassName(own ? "primary" : "secondary")} href="/">
-        Go to your dashboard
+        {t("Go to your dashboard")}
       </a>
     );
   if (own) {
     return (
       <PageMessage
-        title="This is your client's invite link"
+        title={t("This is your client's invite link")}
         text={refusal.message}
         actions={back}
       />
@@ -56,12 +58,12 @@ export default function InviteConflict({ refusal, onSignedOut }: InviteConflictP
   }
   return (
     <PageMessage
-      title="You're already signed in"
+      title={t("You're already signed in")}
       text={refusal.message}
       actions={
         <>
           <Button loading={signOut.isPending} onClick={() => signOut.mutate()}>
-            Sign out and open this invite
+            {t("Sign out and open this invite")}
           </Button>
           {back}
         </>

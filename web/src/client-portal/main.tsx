@@ -11,12 +11,13 @@ import { createQueryClient } from "../api/query-client";
 import { CenteredSpinner } from "../ui/spinner";
 import { ToastProvider } from "../ui/toast";
 import { ClientPortalPage } from "./client-portal-page";
-import { SignInLinkPage } from "./sign-in-link-page";
 import { usePortalRoute } from "./portal-location";
-import { SignedOutPage } from "./signed-out-page";
 import "../ui/theme.css";
 import "./portal.css";
 import { registerServiceWorker } from "../pwa/register-sw";
+import { startI18n } from "../i18n/i18n";
+import { PORTAL_CATALOGS } from "../i18n/portal-catalogs";
+import { adoptFirstScreenLanguage } from "../i18n/follow-user-language";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("client.html has no #root element");
@@ -25,11 +26,23 @@ const queryClient = createQueryClient();
 
 /** An email's Approve or Needs Work page: loaded only when such a link is opened. */
 const FeedbackLinkPage = lazy(() => import("./feedback-link-page"));
+/** A sign-in link and the signed-out page: rarer than a signed-in visit, loaded when opened. */
+const SignInLinkPage = lazy(() =>
+  import("./sign-in-link-page").then((module) => ({ default: module.SignInLinkPage })),
+);
+const SignedOutPage = lazy(() =>
+  import("./signed-out-page").then((module) => ({ default: module.SignedOutPage })),
+);
 
 /** /client/sign-in, /client/signed-out, /client/feedback/..., and the client page for the rest. */
 function PortalPages() {
   const { page, token } = usePortalRoute();
-  if (page === "sign-in") return <SignInLinkPage />;
+  if (page === "sign-in")
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <SignInLinkPage />
+      </Suspense>
+    );
   if (page === "feedback" && token) {
     return (
       <Suspense fallback={<CenteredSpinner />}>
@@ -37,16 +50,25 @@ function PortalPages() {
       </Suspense>
     );
   }
-  if (page === "signed-out") return <SignedOutPage />;
+  if (page === "signed-out")
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <SignedOutPage />
+      </Suspense>
+    );
   return <ClientPortalPage />;
 }
 
 // Rendered once the first data is in (or known not to be): the pages then find it in the
 // cache and ask for nothing; rendering earlier would send them to ask for it again.
-void portalBootstrap.then((outcome) => {
-  seedPortalCache(queryClient, outcome);
-  render();
-});
+// The reader's catalogs load alongside it (issue 29): one small chunk per area, in one language.
+const catalogs = startI18n(PORTAL_CATALOGS);
+void Promise.all([portalBootstrap, catalogs])
+  .then(adoptFirstScreenLanguage)
+  .then(([outcome]) => {
+    seedPortalCache(queryClient, outcome);
+    render();
+  });
 
 function render() {
   if (!root) return;

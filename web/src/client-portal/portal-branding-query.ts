@@ -6,6 +6,7 @@ import type { PortalBranding } from "../../../shared/schemas/branding";
 import { apiGet } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { toHexColor } from "../ui/css-color";
+import { useInviteLanguage } from "../i18n/invite-language";
 
 /** What names the conversation on a signed-out page: its id, an invite token or a short code. */
 export type BrandingLookup = { client: string } | { invite: string } | { code: string } | null;
@@ -15,6 +16,7 @@ export const DEFAULT_BRANDING: PortalBranding = {
   companyName: null,
   companyLogo: null,
   ...DEFAULT_COLORS,
+  language: null,
 };
 
 function queryOf(lookup: BrandingLookup): string {
@@ -36,6 +38,7 @@ export function usePortalBranding(lookup: BrandingLookup): PortalBranding {
     staleTime: 5 * 60_000,
     retry: 1,
   });
+  useInviteLanguage(lookup, answer.data?.language);
   return answer.data ?? DEFAULT_BRANDING;
 }
 

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { ownerNameForClient } from "../../../shared/owner-name";
 import { serverMessage } from "../api/client";
 import { logout, type User } from "../api/current-user";
 import { Button } from "../ui/button";
 import { LogoutIcon, SearchIcon } from "../ui/icons";
 import { Avatar } from "../ui/avatar";
+import { StrongText } from "../ui/strong-text";
 import { BrandMark } from "./brand-mark";
 import { useToast } from "../ui/toast";
 import type { PortalClient } from "./portal-client-query";
@@ -29,6 +31,7 @@ interface PortalHeaderProps {
 }
 
 export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
+  const { t } = useTranslation("portal");
   const queryClient = useQueryClient();
   const toast = useToast();
   const ownerName = ownerNameForClient(client.owner);
@@ -38,8 +41,8 @@ export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
     onSuccess: () => navigate("/client/signed-out", { replace: true }),
     onError: (error) =>
       toast({
-        title: "Logout failed",
-        description: serverMessage(error, "Unknown error occurred"),
+        title: t("Logout failed"),
+        description: serverMessage(error, t("Unknown error occurred")),
         variant: "destructive",
       }),
   });
@@ -52,19 +55,19 @@ export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
       <div className="portal-header__contact">
         <Avatar name={ownerName} imageUrl={client.owner.profilePicture} size={36} />
         <p className="portal-header__contact-text">
-          <span className="portal-header__contact-label">Your contact</span>
+          <span className="portal-header__contact-label">{t("Your contact")}</span>
           <span className="portal-header__contact-name">{ownerName}</span>
         </p>
       </div>
       <p className="portal-header__welcome">
-        Welcome, <strong>{user.fullName}</strong>
+        <StrongText text={t("Welcome, <strong>{{name}}</strong>", { name: user.fullName })} />
       </p>
       <Button
         variant="ghost"
         size="icon"
         className="portal-header__search"
-        aria-label="Search messages"
-        title="Search messages"
+        aria-label={t("Search messages")}
+        title={t("Search messages")}
         onClick={onSearch}
       >
         <SearchIcon />
@@ -77,7 +80,7 @@ export function PortalHeader({ user, client, onSearch }: PortalHeaderProps) {
         loading={signOut.isPending}
         onClick={() => signOut.mutate()}
       >
-        Log out
+        {t("Log out")}
       </Button>
     </header>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { DEFAULT_COLORS } from "../../../shared/defaults";
 import { ownerNameForClient } from "../../../shared/owner-name";
 import { CLOSE_CODES } from "../../../shared/realtime";
@@ -16,6 +17,7 @@ import { useUnreadTitle } from "../ui/unread-title";
 import { brandColors } from "./portal-branding-query";
 import type { PortalClient } from "./portal-client-query";
 import { navigate, usePortalRoute } from "./portal-location";
+import { PortalFooter } from "./portal-footer";
 import { PortalHeader } from "./portal-header";
 import { rememberClient } from "./remembered-client";
 
@@ -44,18 +46,9 @@ function brandStyle(owner: PortalClient["owner"]) {
   return brandColors(owner.accountTier === "agency" ? owner : DEFAULT_COLORS);
 }
 
-/**
- * The "Powered by" footer ends each tab: under the composer, and after the Attachments and
- * Settings pages' content, scrolling with it (pinned below them, it cut into a phone's screen).
- */
-const footer = (
-  <footer className="portal__footer">
-    Powered by <strong>ClientDesk</strong>
-  </footer>
-);
-
 /** The signed-in client's page (spec "main"): Conversation, Attachments, Settings, footer. */
 export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
+  const { t } = useTranslation("portal");
   // ?tab=settings: the link in notification emails to change the delay.
   const { searchParams } = usePortalRoute();
   const [tab, setTab] = useState(() =>
@@ -91,19 +84,19 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
       <PortalHeader user={user} client={client} onSearch={() => setSearching(true)} />
       <ConnectionBanner status={status} />
       <Tabs value={tab} onValueChange={setTab} className="portal__tabs">
-        <TabsList className="portal__tablist" aria-label="Your conversation">
+        <TabsList className="portal__tablist" aria-label={t("Your conversation")}>
           <TabsTrigger value="conversation">
-            Conversation
+            {t("Conversation")}
             {/* Away on another tab: the count of what arrived meanwhile. */}
             {tab !== "conversation" && !!unread && (
               <span className="portal__tab-unread">
                 {unread}
-                <span className="visually-hidden"> unread</span>
+                <span className="visually-hidden">{` ${t("unread")}`}</span>
               </span>
             )}
           </TabsTrigger>
-          <TabsTrigger value="attachments">Attachments</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
+          <TabsTrigger value="attachments">{t("Attachments")}</TabsTrigger>
+          <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>
         </TabsList>
         <main className="portal__main">
           <TabsContent value="conversation" className="portal__panel">
@@ -119,19 +112,20 @@ export function PortalMain({ user, client, onRemoved }: PortalMainProps) {
               focusMessageId={focusMessageId}
               onFocused={onFocused}
             />
-            {footer}
+            {/* The footer ends each tab, scrolling with it (pinned, it cut into a phone's screen). */}
+            <PortalFooter />
           </TabsContent>
           <TabsContent value="attachments" className="portal__panel portal__panel--page">
-            <Suspense fallback={<Spinner label="Loading attachments" />}>
+            <Suspense fallback={<Spinner label={t("Loading attachments")} />}>
               <AttachmentsPanel clientId={client.id} viewerRole="client" otherName={ownerName} />
             </Suspense>
-            {footer}
+            <PortalFooter />
           </TabsContent>
           <TabsContent value="settings" className="portal__panel portal__panel--page">
-            <Suspense fallback={<Spinner label="Loading settings" />}>
+            <Suspense fallback={<Spinner label={t("Loading settings")} />}>
               <PortalSettings client={client} />
             </Suspense>
-            {footer}
+            <PortalFooter />
           </TabsContent>
         </main>
       </Tabs>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import type { ContactPayload } from "../../../shared/schemas/contacts";
 import { apiGet } from "../api/client";
 import { useCurrentUser } from "../api/current-user";
@@ -10,6 +11,7 @@ import type { PortalClient } from "./portal-client-query";
  * one person, so a company knows who else reads and answers. The agency invites them.
  */
 export function PortalPeople({ client }: { client: PortalClient }) {
+  const { t } = useTranslation("portal");
   const { data: user } = useCurrentUser();
   const people = useQuery({
     queryKey: queryKeys.contacts(client.id),
@@ -21,20 +23,21 @@ export function PortalPeople({ client }: { client: PortalClient }) {
   return (
     <section className="portal-settings" aria-labelledby="portal-people-title">
       <h2 id="portal-people-title" className="portal-settings__title">
-        People in this conversation
+        {t("People in this conversation")}
       </h2>
       <p className="portal-settings__hint">
-        Everyone here reads and answers for your side. To add someone, ask the person who invited
-        you.
+        {t(
+          "Everyone here reads and answers for your side. To add someone, ask the person who invited you.",
+        )}
       </p>
       <ul className="portal-people">
         {people.data.map((person) => (
           <li key={person.id} className="portal-people__person">
             {person.name}
             {person.email.toLowerCase() === me && (
-              <span className="portal-people__you"> (you)</span>
+              <span className="portal-people__you">{` ${t("(you)")}`}</span>
             )}
-            {!person.joinedAt && <span className="portal-people__you"> · invited</span>}
+            {!person.joinedAt && <span className="portal-people__you">{` · ${t("invited")}`}</span>}
           </li>
         ))}
       </ul>

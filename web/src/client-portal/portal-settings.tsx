@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { apiPatch, serverMessage } from "../api/client";
+import { exportPaths } from "../../../shared/schemas/exports";
+import { ExportButton } from "../conversation/export-button";
 import { queryKeys } from "../api/query-keys";
 import { PushSettingsSection } from "../pwa/push-settings-section";
 import { Button } from "../ui/button";
@@ -8,6 +11,7 @@ import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import type { PortalClient } from "./portal-client-query";
 import { PortalPeople } from "./portal-people";
+import { PortalLanguageSetting } from "../i18n/portal-language-setting";
 
 /** Spec sections 5 and 9: 1 to 60 minutes, default 5. (shared/defaults.ts holds the same.) */
 const DEFAULT_DELAY_MINUTES = 5;
@@ -22,6 +26,7 @@ export function delayMinutes(value: string): number {
 
 /** The client's own email notification delay (PATCH /api/clients/{id}/notification-settings). */
 export function PortalSettings({ client }: { client: PortalClient }) {
+  const { t } = useTranslation("portal");
   const [delay, setDelay] = useState(String(client.emailNotificationDelay));
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -38,12 +43,12 @@ export function PortalSettings({ client }: { client: PortalClient }) {
       queryClient.setQueryData<PortalClient>(queryKeys.client(client.id), (current) =>
         current ? { ...current, emailNotificationDelay } : current,
       );
-      toast({ title: "Settings updated", variant: "success" });
+      toast({ title: t("Settings updated"), variant: "success" });
     },
     onError: (error) =>
       toast({
-        title: "Failed to update settings",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to update settings"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -58,13 +63,15 @@ export function PortalSettings({ client }: { client: PortalClient }) {
     <>
       <form className="portal-settings form-stack" onSubmit={submit} noValidate>
         <div>
-          <h2 className="portal-settings__title">Email notifications</h2>
+          <h2 className="portal-settings__title">{t("Email notifications")}</h2>
           <p className="portal-settings__hint">
-            When a message waits this long without your reply, we send you one email about it.
+            {t(
+              "When a message waits this long without your reply, we send you one email about it.",
+            )}
           </p>
         </div>
         <TextField
-          label="Notification delay (minutes)"
+          label={t("Notification delay (minutes)")}
           type="number"
           inputMode="numeric"
           min={MIN_DELAY_MINUTES}
@@ -72,12 +79,23 @@ export function PortalSettings({ client }: { client: PortalClient }) {
           step={1}
           value={delay}
           onChange={(event) => setDelay(event.target.value)}
-          hint="Between 1 and 60 minutes. Empty means 5."
-          error={outOfRange ? "Choose between 1 and 60 minutes" : undefined}
+          hint={t("Between {{min}} and {{max}} minutes. Empty means {{fallback}}.", {
+            min: MIN_DELAY_MINUTES,
+            max: MAX_DELAY_MINUTES,
+            fallback: DEFAULT_DELAY_MINUTES,
+          })}
+          error={
+            outOfRange
+              ? t("Choose between {{min}} and {{max}} minutes", {
+                  min: MIN_DELAY_MINUTES,
+                  max: MAX_DELAY_MINUTES,
+                })
+              : undefined
+          }
         />
         <div className="portal-settings__actions">
           <Button type="submit" loading={save.isPending} disabled={outOfRange}>
-            {save.isPending ? "Saving..." : "Save Settings"}
+            {save.isPending ? t("Saving...") : t("Save Settings")}
           </Button>
         </div>
       </form>
@@ -88,6 +106,23 @@ export function PortalSettings({ client }: { client: PortalClient }) {
         titleClassName="portal-settings__title"
         hintClassName="portal-settings__hint"
       />
+      {/* After notifications: on a small phone "Turn on notifications" stays in the first view. */}
+      <PortalLanguageSetting />
+      <section className="portal-settings form-stack" aria-labelledby="portal-data-heading">
+        <div>
+          <h2 id="portal-data-heading" className="portal-settings__title">
+            {t("Your data")}
+          </h2>
+          <p className="portal-settings__hint">
+            {t(
+              "A ZIP of this conversation: every message, every file with all its versions, and your approvals as a spreadsheet (approvals.csv).",
+            )}
+          </p>
+        </div>
+        <div className="portal-settings__actions">
+          <ExportButton path={exportPaths.own} label={t("Download my data")} size="md" />
+        </div>
+      </section>
     </>
   );
 }

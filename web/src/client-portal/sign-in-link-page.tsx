@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import type { AcceptInviteResponse } from "../../../shared/schemas/clients";
 import { ApiError, apiPost, serverMessage } from "../api/client";
 import { fetchCurrentUser, setCurrentUser } from "../api/current-user";
@@ -16,6 +17,7 @@ import { SignInLinkRequest } from "./sign-in-link-request-lazy";
  * mailed link names its conversation (?client=) for the owner's branding.
  */
 export function SignInLinkPage() {
+  const { t } = useTranslation("portal");
   const { searchParams } = usePortalRoute();
   const token = searchParams.get("token") ?? "";
   const clientId = searchParams.get("client") ?? rememberedClient();
@@ -31,14 +33,15 @@ export function SignInLinkPage() {
   });
 
   if (signIn.isError || !token) {
+    const invalid = t("This sign-in link is invalid or has expired.");
     const message =
       signIn.error instanceof ApiError
-        ? serverMessage(signIn.error, "This sign-in link is invalid or has expired.")
+        ? serverMessage(signIn.error, invalid)
         : token
-          ? "Something went wrong. Please try again."
-          : "This sign-in link is invalid or has expired.";
+          ? t("Something went wrong. Please try again.")
+          : invalid;
     return (
-      <BrandedPage lookup={lookup} title="Sign-in link not valid">
+      <BrandedPage lookup={lookup} title={t("Sign-in link not valid")}>
         <div className="sign-in-link">
           <Alert variant="destructive" title={message} />
         </div>
@@ -50,8 +53,8 @@ export function SignInLinkPage() {
   return (
     <BrandedPage
       lookup={lookup}
-      title="Open your conversation"
-      text="This link signs you in once and expires 15 minutes after it was sent."
+      title={t("Open your conversation")}
+      text={t("This link signs you in once and expires 15 minutes after it was sent.")}
     >
       <div className="branded-page__actions">
         <Button
@@ -59,7 +62,7 @@ export function SignInLinkPage() {
           loading={signIn.isPending || signIn.isSuccess}
           onClick={() => signIn.mutate()}
         >
-          {signIn.isPending || signIn.isSuccess ? "Signing in..." : "Sign in"}
+          {signIn.isPending || signIn.isSuccess ? t("Signing in...") : t("Sign in")}
         </Button>
       </div>
     </BrandedPage>

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { SuccessResponse } from "../../../shared/schemas/common";
 import { apiPost, serverMessage } from "../api/client";
 import { Alert } from "../ui/alert";
@@ -11,6 +12,7 @@ import { TextField } from "../ui/field";
  * a one-time sign-in link by email. The answer is the same whether or not the address is known.
  */
 export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
+  const { t } = useTranslation("portal");
   const [email, setEmail] = useState("");
   const request = useMutation({
     mutationFn: () => apiPost<SuccessResponse>("/api/client-sign-in-link", { email: email.trim() }),
@@ -24,9 +26,9 @@ export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
   if (request.isSuccess) {
     return (
       <div className="sign-in-link">
-        <Alert title="Check your email">
+        <Alert title={t("Check your email")}>
           {request.data?.message ??
-            "If that address belongs to a conversation, a sign-in link is on its way."}
+            t("If that address belongs to a conversation, a sign-in link is on its way.")}
         </Alert>
       </div>
     );
@@ -34,23 +36,25 @@ export function SignInLinkRequest({ intro = true }: { intro?: boolean }) {
 
   return (
     <form className="sign-in-link form-stack" onSubmit={submit}>
-      {intro && <p className="sign-in-link__intro">Already joined? Get a sign-in link by email.</p>}
+      {intro && (
+        <p className="sign-in-link__intro">{t("Already joined? Get a sign-in link by email.")}</p>
+      )}
       <TextField
-        label="Your email address"
+        label={t("Your email address")}
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        placeholder="you@example.com"
+        placeholder={t("you@example.com")}
       />
       {request.isError && (
-        <Alert variant="destructive" title="We couldn't send the link">
-          {serverMessage(request.error, "Please try again")}
+        <Alert variant="destructive" title={t("We couldn't send the link")}>
+          {serverMessage(request.error, t("Please try again"))}
         </Alert>
       )}
       <Button type="submit" variant="secondary" fullWidth loading={request.isPending}>
-        {request.isPending ? "Sending..." : "Email me a sign-in link"}
+        {request.isPending ? t("Sending...") : t("Email me a sign-in link")}
       </Button>
     </form>
   );

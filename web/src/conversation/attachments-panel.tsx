@@ -1,14 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { fileKind, formatFileSize } from "../../../shared/files";
+import { useTranslation } from "react-i18next";
+import { fileKind } from "../../../shared/files";
 import { apiUrl } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
 import { DownloadIcon, FileIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
-import { FEEDBACK_LABELS } from "./feedback";
-import { EyeIcon, FileKindIcon, KIND_LABELS } from "./file-icons";
+import { feedbackLabel } from "./feedback";
+import { EyeIcon, FileKindIcon, kindLabel } from "./file-icons";
 import { FilePreviewDialog, type PreviewFile } from "./file-preview-dialog";
+import { formatFileSize } from "./file-size";
 import { formatActivity, formatFull } from "./format-time";
 import { fetchAttachments } from "./messages-query";
 import "./conversation.css";
@@ -29,6 +31,7 @@ export default function AttachmentsPanel({
   viewerRole,
   otherName,
 }: AttachmentsPanelProps) {
+  const { t } = useTranslation("conversation");
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const { data, isPending, isLoadingError, refetch, isRefetching } = useQuery({
     queryKey: queryKeys.attachments(clientId),
@@ -38,17 +41,17 @@ export default function AttachmentsPanel({
   if (isPending) {
     return (
       <div className="attachments__status">
-        <Spinner label="Loading attachments" />
+        <Spinner label={t("Loading attachments")} />
       </div>
     );
   }
   if (isLoadingError) {
     return (
       <div className="attachments__status" role="alert">
-        <p className="attachments__status-title">Attachments couldn't be loaded</p>
-        <p>Shared files will be listed here. Please try again in a moment.</p>
+        <p className="attachments__status-title">{t("Attachments couldn't be loaded")}</p>
+        <p>{t("Shared files will be listed here. Please try again in a moment.")}</p>
         <Button variant="secondary" size="sm" loading={isRefetching} onClick={() => void refetch()}>
-          Try again
+          {t("Try again")}
         </Button>
       </div>
     );
@@ -60,15 +63,15 @@ export default function AttachmentsPanel({
         <span className="conversation__empty-icon">
           <FileIcon />
         </span>
-        <p className="attachments__status-title">No files yet</p>
-        <p>Files shared in the conversation appear here.</p>
+        <p className="attachments__status-title">{t("No files yet")}</p>
+        <p>{t("Files shared in the conversation appear here.")}</p>
       </div>
     );
   }
   const newestFirst = [...files].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   return (
     <>
-      <ul className="attachments" aria-label="Shared files">
+      <ul className="attachments" aria-label={t("Shared files")}>
         {newestFirst.map((file) => {
           const status = file.requiresFeedback ? (file.feedbackStatus ?? "pending") : null;
           const kind = fileKind(file.fileName);
@@ -81,17 +84,18 @@ export default function AttachmentsPanel({
                   {file.fileName}
                 </p>
                 <p className="attachments__meta">
-                  {KIND_LABELS[kind]}
+                  {kindLabel(kind)}
                   {file.fileSize != null && ` · ${formatFileSize(file.fileSize)}`}
-                  {(file.versionNumber ?? 1) > 1 && ` · Version ${file.versionNumber}`} ·{" "}
-                  {file.senderRole === viewerRole ? "You" : otherName} ·{" "}
+                  {(file.versionNumber ?? 1) > 1 &&
+                    ` · ${t("Version {{version}}", { version: file.versionNumber })}`}{" "}
+                  · {file.senderRole === viewerRole ? t("You") : otherName} ·{" "}
                   <time dateTime={file.createdAt} title={formatFull(file.createdAt)}>
                     {formatActivity(file.createdAt)}
                   </time>
                 </p>
                 {status && (
                   <span className={`feedback-badge feedback-badge--${status}`}>
-                    {FEEDBACK_LABELS[status]}
+                    {feedbackLabel(status)}
                   </span>
                 )}
               </div>
@@ -99,8 +103,8 @@ export default function AttachmentsPanel({
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Preview ${file.fileName}`}
-                  title="Preview"
+                  aria-label={t("Preview {{file}}", { file: file.fileName })}
+                  title={t("Preview")}
                   onClick={() =>
                     setPreview({
                       fileName: file.fileName,
@@ -115,8 +119,8 @@ export default function AttachmentsPanel({
                   className="message__file-download"
                   href={url}
                   download={file.fileName}
-                  aria-label={`Download ${file.fileName}`}
-                  title="Download"
+                  aria-label={t("Download {{file}}", { file: file.fileName })}
+                  title={t("Download")}
                 >
                   <DownloadIcon />
                 </a>

@@ -7,11 +7,19 @@ import {
   useRef,
   useState,
 } from "react";
+import { useTranslation } from "react-i18next";
 import { MESSAGE_MAX_LENGTH } from "../../../shared/message-limits";
 import { serverMessage } from "../api/client";
 import { Button } from "../ui/button";
 import { LockIcon, SendIcon, UploadIcon } from "../ui/icons";
+import { optionalPart } from "../ui/optional-part";
 import { useToast } from "../ui/toast";
+import { type UseComposerPicker, useNoPicker } from "./composer-picker";
+
+/** "Send later" (issue 28) loads with the staff's composer only: the portal has none. */
+const SendLaterMenu = optionalPart(() =>
+  import("./send-later-menu").then((module) => module.SendLaterMenu),
+);
 
 /** The field grows with its text up to this height, then scrolls. */
 const MAX_FIELD_HEIGHT_PX = 160;
@@ -39,6 +47,10 @@ interface ComposerProps {
   notes?: boolean;
   /** A keystroke that changed the text (the staff's presence: "Sam is typing…"). */
   onTyping?: () => void;
+  /** The staff's saved replies (issue 28): `/` opens them for this conversation. */
+  picker?: { usePicker: UseComposerPicker; clientId: string };
+  /** Scheduled send (issue 28): "Send later" beside Send; rejects when it was refused. */
+  onSchedule?: (content: string, at: Date, visibility?: "internal") => Promise<void>;
 }
 
 type Mode = "reply" | "note";
@@ -52,7 +64,10 @@ export function Composer({
   placeholder,
   notes = false,
   onTyping,
+  picker,
+  onSchedule,
 }: ComposerProps) {
+  const { t } = useTranslation("conversation");
   const [text, setText] = useState("");
   const [mode, setMode] = useState<Mode>("reply");
   const note = notes && mode === "note";
@@ -60,6 +75,8 @@ export function Composer({
   const hintId = useId();
   const toast = useToast();
   const blank = text.trim().length === 0;
+  const usePicker = picker?.usePicker ?? useNoPicker;
+  const slash = usePicker({ clientId: picker?.clientId ?? "", text, setText, field: fieldRef });
 
   // Once, when the conversation opens; never away from a dialog that holds the focus.
   useEffect(() => {
@@ -87,8 +104,8 @@ export function Composer({
         onError: (error) => {
           setText((current) => (current === "" ? content : current));
           toast({
-            title: note ? "Failed to save note" : "Failed to send message",
-            description: serverMessage(error, "Please try again"),
+            title: note ? t("Failed to save note") : t("Failed to send message"),
+            description: serverMessage(error, t("Please try again")),
             variant: "destructive",
           });
         },
@@ -97,12 +114,31 @@ export function Composer({
     );
   };
 
+  const schedule = async (at: Date): Promise<boolean> => {
+    const content = text.trim();
+    if (!content || disabled || !onSchedule) return false;
+    setText("");
+    try {
+      await onSchedule(content, at, note ? "internal" : undefined);
+      return true;
+    } catch (error) {
+      setText((current) => (current === "" ? content : current));
+      toast({
+        title: t("Failed to schedule"),
+        description: serverMessage(error, t("Please try again")),
+        variant: "destructive",
+      });
+      return false;
+    }
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return;
     // Enter while an input method is composing (e.g. Japanese) confirms the text, not sends.
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -120,14 +156,14 @@ export function Composer({
         <div className="composer__modes">
           {/* Two pressed-state buttons: Tab reaches both, Enter or Space picks one. */}
           <fieldset className="composer__mode-group">
-            <legend className="visually-hidden">Write</legend>
+            <legend className="visually-hidden">{t("Write")}</legend>
             <button
               type="button"
               className="composer__mode"
               aria-pressed={!note}
               onClick={() => chooseMode("reply")}
             >
-              Reply
+              {t("Reply")}
             </button>
             <button
               type="button"
@@ -136,12 +172,12 @@ export function Composer({
               onClick={() => chooseMode("note")}
             >
               <LockIcon />
-              Internal note
+              {t("Internal note")}
             </button>
           </fieldset>
           {note && (
             <p className="composer__note-hint" id={`${hintId}-note`}>
-              Only your team sees this
+              {t("Only your team sees this")}
             </p>
           )}
         </div>
@@ -150,24 +186,25 @@ export function Composer({
         variant="ghost"
         size="icon"
         className="composer__attach"
-        aria-label="Upload File"
-        title="Upload File"
+        aria-label={t("Upload File")}
+        title={t("Upload File")}
         disabled={disabled}
         onClick={onAttach}
       >
         <UploadIcon />
       </Button>
       <label className="visually-hidden" htmlFor={`${hintId}-field`}>
-        {note ? "Internal note" : "Message"}
+        {note ? t("Internal note") : t("Message")}
       </label>
       <textarea
+        {...slash.fieldProps}
         ref={fieldRef}
         id={`${hintId}-field`}
         className="composer__field"
         rows={1}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={note ? "Write an internal note" : placeholder}
+        placeholder={note ? t("Write an internal note") : placeholder}
         aria-describedby={note ? `${hintId}-note ${hintId}` : hintId}
         disabled={disabled}
         onChange={(event) => {
@@ -177,20 +214,29 @@ export function Composer({
         }}
         onKeyDown={onKeyDown}
       />
+      {slash.popup}
       <p id={hintId} className="visually-hidden">
-        Enter sends, Shift+Enter starts a new line.
+        {t("Enter sends, Shift+Enter starts a new line.")}
+        {slash.hint && ` ${slash.hint}`}
       </p>
       <Button
         type="submit"
         size="icon"
         className="composer__send"
-        aria-label={note ? "Save internal note" : "Send message"}
-        title={note ? "Save note (Enter)" : "Send (Enter)"}
+        aria-label={note ? t("Save internal note") : t("Send message")}
+        title={note ? t("Save note (Enter)") : t("Send (Enter)")}
         disabled={blank || disabled}
         aria-busy={sending || undefined}
       >
         <SendIcon />
       </Button>
+      {onSchedule && (
+        <SendLaterMenu
+          disabled={blank || disabled}
+          onSchedule={schedule}
+          focusComposer={() => fieldRef.current?.focus({ preventScroll: true })}
+        />
+      )}
     </form>
   );
 }

@@ -1,10 +1,14 @@
 import { lazy, Suspense, useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { serverMessage } from "../api/client";
+import { useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
 import { ArrowDownIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
+import { optionalPart } from "../ui/optional-part";
 import { useToast } from "../ui/toast";
 import { Composer } from "./composer";
+import type { UseComposerPicker } from "./composer-picker";
 import { EmptyConversation } from "./empty-conversation";
 import { HistoryStart } from "./history-start";
 import { MessageList, type PersonAvatar } from "./message-list";
@@ -12,8 +16,8 @@ import { useMessages, useSendMessage } from "./messages-query";
 import { NewMessageAnnouncer } from "./new-message-announcer";
 import type { OutboxEntry } from "./outbox";
 import { PendingFiles, pendingFiles } from "./pending-files";
-import { PresenceBar } from "./presence-bar";
 import { UnsentMessages, useUnsentInList } from "./unsent-messages";
+import { useScheduleLater } from "./use-schedule-later";
 import { type OlderPages, useChatScroll } from "./use-chat-scroll";
 import { useFileDrop } from "./use-file-drop";
 import { useFocusMessage } from "./use-focus-message";
@@ -43,7 +47,25 @@ export interface ConversationProps {
    */
   focusMessageId?: string | null;
   onFocused?: () => void;
+  /** The staff's saved replies in the composer (issue 28); never in the portal. */
+  composerPicker?: UseComposerPicker;
 }
+
+/** The staff's scheduled messages (issue 28) load with the dashboard's conversation only. */
+const ScheduledMessages = optionalPart(() =>
+  import("./scheduled-messages").then((module) => module.ScheduledMessages),
+);
+
+/**
+ * Who else is here and typing: the store follows the socket from the start (use-presence.ts);
+ * the line that says so loads just after the conversation shows (the portal's first-load
+ * budget, docs/decisions.md).
+ */
+const PresenceBar = optionalPart(
+  () => import("./presence-bar").then((module) => module.PresenceBar),
+  // The live region is there from the start (it must exist before it speaks); empty, no room.
+  () => <div aria-live="polite" />,
+);
 
 /** The Upload File dialog loads when it is first asked for. */
 const UploadDialog = lazy(() => import("./upload-dialog"));
@@ -67,7 +89,9 @@ function ConversationView({
   onRead,
   focusMessageId,
   onFocused,
+  composerPicker,
 }: ConversationProps) {
+  const { t } = useTranslation("conversation");
   const {
     data: messages,
     isPending,
@@ -101,7 +125,9 @@ function ConversationView({
     setUpload(file);
   });
 
-  const pending = pendingFiles(messages ?? []);
+  // A client-side person: the files that wait for them (with "everyone", until they decided).
+  const viewer = useCurrentUser().data;
+  const pending = pendingFiles(messages ?? [], viewerRole === "client" ? viewer?.id : undefined);
   const showFirstPending = () => {
     if (pending[0]) scroll.showMessage(pending[0].id, "smooth");
   };
@@ -117,12 +143,15 @@ function ConversationView({
     send.send(content, callbacks, messages?.at(-1)?.id, visibility);
   };
 
+  // Scheduled send (issue 28): the staff's dashboard.
+  const scheduleLater = useScheduleLater(clientId);
+
   const retrySend = (entry: OutboxEntry) => {
     scroll.followNewest();
     send.retry(entry, (error) =>
       toast({
-        title: "Failed to send message",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to send message"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
     );
@@ -132,7 +161,7 @@ function ConversationView({
   return (
     <section
       className={`conversation${drop.dropping ? " conversation--dropping" : ""}`}
-      aria-label={`Conversation with ${otherName}`}
+      aria-label={t("Conversation with {{name}}", { name: otherName })}
       {...drop.handlers}
     >
       {pending.length > 0 && (
@@ -150,7 +179,7 @@ function ConversationView({
         // Silent: NewMessageAnnouncer speaks arriving messages (the list also grows with
         // older pages and lazily loaded file cards, which should not be read out).
         aria-live="off"
-        aria-label={`Messages with ${otherName}`}
+        aria-label={t("Messages with {{name}}", { name: otherName })}
         aria-busy={isPending || isFetchingNextPage || undefined}
         // Keyboard users scroll the history with the arrow keys once it has focus.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
@@ -159,14 +188,14 @@ function ConversationView({
       >
         {isPending && (
           <div className="conversation__status">
-            <Spinner label="Loading messages" />
+            <Spinner label={t("Loading messages")} />
           </div>
         )}
         {isError && (
           <div className="conversation__status" role="alert">
-            <p>We couldn't load the messages.</p>
+            <p>{t("We couldn't load the messages.")}</p>
             <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
+              {t("Try again")}
             </Button>
           </div>
         )}
@@ -180,7 +209,8 @@ function ConversationView({
               messages={messages}
               viewerRole={viewerRole}
               clientId={clientId}
-              clientName={viewerRole === "owner" ? otherName : "You"}
+              clientName={viewerRole === "owner" ? otherName : t("You")}
+              viewerId={viewer?.id}
               viewerName={viewerName}
               otherAvatar={otherAvatar}
               foundId={foundId}
@@ -193,25 +223,30 @@ function ConversationView({
       {!scroll.atBottom && messages && messages.length > 0 && (
         <button type="button" className="conversation__jump" onClick={scroll.jumpToNewest}>
           <ArrowDownIcon />
-          {scroll.unseenBelow ? "New messages" : "Latest"}
+          {scroll.unseenBelow ? t("New messages") : t("Latest")}
         </button>
       )}
       {drop.dropping && (
         <div className="conversation__drop" aria-hidden="true">
-          Drop the file to upload it
+          {t("Drop the file to upload it")}
         </div>
       )}
       {viewerRole === "owner" && (
         <PresenceBar people={presence.people} viewerTyping={presence.typing} />
       )}
+      {viewerRole === "owner" && (
+        <ScheduledMessages clientId={clientId} ready={messages !== undefined} />
+      )}
       <Composer
         onAttach={() => setUpload(true)}
+        onSchedule={viewerRole === "owner" ? scheduleLater : undefined}
         onTyping={presence.onTyping}
         onSend={sendMessage}
         sending={send.sending}
         disabled={isError}
-        placeholder={`Message ${otherName}`}
+        placeholder={t("Message {{name}}", { name: otherName })}
         notes={viewerRole === "owner"}
+        picker={composerPicker && { usePicker: composerPicker, clientId }}
       />
       {upload && (
         <Suspense fallback={null}>

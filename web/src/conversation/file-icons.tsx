@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FileKind } from "../../../shared/files";
+import { i18n } from "../i18n/i18n";
 import { Icon } from "../ui/icons";
 
 /** Icons for file kinds, a little larger than the toolbar's (20 px). */
@@ -51,15 +52,18 @@ const ICONS: Record<FileKind, ReactNode> = {
   ),
 };
 
-export const KIND_LABELS: Record<FileKind, string> = {
-  image: "Image",
-  video: "Video",
-  audio: "Audio",
-  pdf: "PDF",
-  text: "Text",
-  document: "Document",
-  unknown: "File",
+const KIND_LABELS: Record<FileKind, () => string> = {
+  image: () => i18n.t("Image", { ns: "conversation" }),
+  video: () => i18n.t("Video", { ns: "conversation" }),
+  audio: () => i18n.t("Audio", { ns: "conversation" }),
+  pdf: () => i18n.t("PDF", { ns: "conversation" }),
+  text: () => i18n.t("Text", { ns: "conversation" }),
+  document: () => i18n.t("Document", { ns: "conversation" }),
+  unknown: () => i18n.t("File", { ns: "conversation" }),
 };
+
+/** "Image", "PDF", "Document": a file's kind in the reader's language. */
+export const kindLabel = (kind: FileKind) => KIND_LABELS[kind]();
 
 export function FileKindIcon({ kind }: { kind: FileKind }) {
   return <span className={`file-kind file-kind--${kind}`}>{ICONS[kind]}</span>;

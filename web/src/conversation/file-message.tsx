@@ -1,14 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { FEEDBACK_COMMENT_MAX_LENGTH, fileKind, formatFileSize } from "../../../shared/files";
+import { Trans, useTranslation } from "react-i18next";
+import { FEEDBACK_COMMENT_MAX_LENGTH, fileKind } from "../../../shared/files";
 import { apiUrl, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
 import { DownloadIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
-import { FEEDBACK_LABELS } from "./feedback";
-import { EyeIcon, FileKindIcon, KIND_LABELS } from "./file-icons";
+import { ApprovalRecordLink, ApprovalSummary, useAskedToDecide } from "./approval-status";
+import { CompareVersionsButton } from "./compare-versions-button";
+import { DueDate } from "./due-date";
+import { feedbackLabel } from "./feedback";
+import { fileNameOf } from "./file-name";
+import { EyeIcon, FileKindIcon, kindLabel } from "./file-icons";
+import { formatFileSize } from "./file-size";
 import { FilePreviewDialog, type PreviewFile } from "./file-preview-dialog";
 import {
   type FeedbackDecision,
@@ -20,7 +26,9 @@ import {
 import { formatFull } from "./format-time";
 import { authorLabel } from "./message-author";
 import { replaceMessage } from "./messages-query";
+import { OpenMarksButton, OpenMarksList } from "./open-marks";
 import UploadDialog from "./upload-dialog";
+import { useWarmPdfViewer } from "./warm-pdf-viewer";
 import "./files.css";
 
 export interface FileMessageViewProps {
@@ -29,10 +37,6 @@ export interface FileMessageViewProps {
   viewerRole: "owner" | "client";
   /** The client's name, for "who decided" in the history. */
   clientName: string;
-}
-
-export function fileNameOf(message: { fileName: string | null; fileUrl: string | null }): string {
-  return message.fileName ?? message.fileUrl?.split("/").at(-1) ?? "File";
 }
 
 /**
@@ -47,6 +51,7 @@ export default function FileMessageView({
   viewerRole,
   clientName,
 }: FileMessageViewProps) {
+  const { t } = useTranslation("conversation");
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const [uploadingVersion, setUploadingVersion] = useState(false);
   const name = fileNameOf(message);
@@ -54,14 +59,30 @@ export default function FileMessageView({
   const kind = fileKind(name);
   const version = message.versionNumber ?? 1;
   const status = message.requiresFeedback ? (message.feedbackStatus ?? "pending") : null;
+  // A PDF that waits for the client's decision is about to be opened: get its viewer ready.
+  useWarmPdfViewer(
+    kind === "pdf" &&
+      status === "pending" &&
+      viewerRole === "client" &&
+      message.isLatestVersion !== false,
+  );
   const thumb = message.previewUrl ? apiUrl(message.previewUrl) : null;
   // An image without a usable preview (e.g. kept before the pixel limit) shows its card only.
   const [thumbFailed, setThumbFailed] = useState(false);
+  const askedToDecide = useAskedToDecide(message);
   const openPreview = () =>
     setPreview({
       fileName: name,
       fileUrl: message.fileUrl ?? "",
       previewUrl: message.previewUrl ?? null,
+      // Marks on a file sent for approval (issue 27): new ones while it awaits a decision.
+      review: message.requiresFeedback && {
+        clientId,
+        messageId: message.id,
+        version,
+        viewerRole,
+        canAdd: status !== "approved",
+      },
     });
 
   if (message.isLatestVersion === false) {
@@ -70,11 +91,14 @@ export default function FileMessageView({
       <p className="message__file message__file--replaced">
         <FileKindIcon kind={kind} />
         <span className="message__file-name">
-          {name} · version {version}, replaced by a newer version below
+          {t("{{file}} · version {{version}}, replaced by a newer version below", {
+            file: name,
+            version,
+          })}
         </span>
         {status && (
           <span className={`feedback-badge feedback-badge--${status}`}>
-            {FEEDBACK_LABELS[status]}
+            {feedbackLabel(status)}
           </span>
         )}
       </p>
@@ -88,7 +112,7 @@ export default function FileMessageView({
           type="button"
           className="file-message__thumb"
           onClick={openPreview}
-          aria-label={`Preview ${name}`}
+          aria-label={t("Preview {{file}}", { file: name })}
         >
           {/* The server's preview (at most 1600 px), never the original: see image-preview. */}
           <img src={thumb} alt="" loading="lazy" onError={() => setThumbFailed(true)} />
@@ -105,56 +129,86 @@ export default function FileMessageView({
             {name}
           </span>
           <span className="file-message__kind">
-            {KIND_LABELS[kind]}
+            {kindLabel(kind)}
             {message.fileSize != null && ` · ${formatFileSize(message.fileSize)}`}
-            {version > 1 && ` · Version ${version}`}
+            {version > 1 && ` · ${t("Version {{version}}", { version })}`}
           </span>
         </div>
         <div className="file-message__actions">
           <Button variant="ghost" size="sm" icon={<EyeIcon />} onClick={openPreview}>
-            Preview
+            {t("Preview")}
           </Button>
           <a
             className="file-message__download"
             href={url}
             download={name}
-            aria-label={`Download ${name}`}
-            title="Download"
+            aria-label={t("Download {{file}}", { file: name })}
+            title={t("Download")}
           >
             <DownloadIcon />
-            <span className="file-message__download-text">Download</span>
+            <span className="file-message__download-text">{t("Download")}</span>
           </a>
         </div>
       </div>
       {status && (
         <div className="file-message__feedback">
           <span className={`feedback-badge feedback-badge--${status}`}>
-            {FEEDBACK_LABELS[status]}
+            {feedbackLabel(status)}
           </span>
-          {status === "pending" && viewerRole === "owner" && (
-            <span className="file-message__waiting">Waiting for {clientName}</span>
-          )}
+          {/* Everyone must approve (issue 27): each person's decision. */}
+          {message.approvalRule === "everyone" && <ApprovalSummary message={message} />}
+          {status === "pending" &&
+            viewerRole === "owner" &&
+            message.approvalRule !== "everyone" && (
+              <span className="file-message__waiting">
+                {t("Waiting for {{name}}", { name: clientName })}
+              </span>
+            )}
           {/* Which of the client's people decided (issue 26: a client can be several). */}
-          {status !== "pending" && message.feedbackByName && (
-            <span className="file-message__waiting">by {message.feedbackByName}</span>
-          )}
-          {message.feedbackComment && (
+          {status !== "pending" &&
+            message.feedbackByName &&
+            message.approvalRule !== "everyone" && (
+              <span className="file-message__waiting">
+                {t("by {{name}}", { name: message.feedbackByName })}
+              </span>
+            )}
+          {status === "approved" && <ApprovalRecordLink message={message} />}
+          <OpenMarksButton message={message} onShow={openPreview} />
+          {message.feedbackComment && message.approvalRule !== "everyone" && (
             <blockquote className="file-message__comment">
               <span className="visually-hidden">
-                {message.feedbackByName ?? clientName}'s comment:{" "}
+                {t("{{name}}'s comment:", { name: message.feedbackByName ?? clientName })}{" "}
               </span>
               {message.feedbackComment}
             </blockquote>
           )}
+          {/* What needs work, by place; on a new version, what to check (issue 27). */}
+          {(status === "needs_work" || (status === "pending" && version > 1)) && (
+            <OpenMarksList
+              message={message}
+              clientId={clientId}
+              heading={status === "needs_work" ? t("Open marks") : t("Check these")}
+            />
+          )}
         </div>
       )}
-      {status === "pending" && viewerRole === "client" && message.senderRole === "owner" && (
-        <FeedbackActions message={message} clientId={clientId} />
+      {status === "pending" && (
+        <DueDate
+          messageId={message.id}
+          clientId={clientId}
+          fileName={name}
+          dueDate={message.dueDate ?? null}
+          viewerRole={viewerRole}
+        />
       )}
+      {status === "pending" &&
+        viewerRole === "client" &&
+        message.senderRole === "owner" &&
+        askedToDecide && <FeedbackActions message={message} clientId={clientId} />}
       {status === "needs_work" && viewerRole === "owner" && (
         <div className="file-message__next">
           <Button size="sm" onClick={() => setUploadingVersion(true)}>
-            Upload new version
+            {t("Upload new version")}
           </Button>
         </div>
       )}
@@ -181,6 +235,7 @@ export default function FileMessageView({
 
 /** Approve, or Needs Work with a comment (spec section 4, "File feedback"). */
 function FeedbackActions({ message, clientId }: { message: FileMessage; clientId: string }) {
+  const { t } = useTranslation("conversation");
   const toast = useToast();
   const queryClient = useQueryClient();
   const fieldId = useId();
@@ -192,14 +247,14 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
     onSuccess: (decided) => {
       // The decision shows with the notice, not after the refetch.
       replaceMessage(queryClient, clientId, decided);
-      toast({ title: "Feedback submitted successfully", variant: "success" });
+      toast({ title: t("Feedback submitted successfully"), variant: "success" });
       setWriting(false);
       setComment("");
     },
     onError: (error) => {
       toast({
-        title: "Failed to submit feedback",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to submit feedback"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       });
     },
@@ -214,8 +269,8 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
     const text = comment.trim();
     if (!text) {
       toast({
-        title: "Feedback comment required",
-        description: "Please provide a comment when selecting 'Needs Work'",
+        title: t("Feedback comment required"),
+        description: t("Please provide a comment when selecting 'Needs Work'"),
         variant: "destructive",
       });
       return;
@@ -233,7 +288,7 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
         }}
       >
         <label className="file-message__form-label" htmlFor={fieldId}>
-          What needs work?
+          {t("What needs work?")}
         </label>
         <textarea
           id={fieldId}
@@ -246,6 +301,7 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
           // biome-ignore lint/a11y/noAutofocus: the field was just asked for
           autoFocus
         />
+        <OpenMarksList message={message} clientId={clientId} heading={t("Your open marks")} />
         <div className="file-message__buttons">
           <Button
             variant="ghost"
@@ -253,24 +309,30 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
             disabled={decide.isPending}
             onClick={() => setWriting(false)}
           >
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" size="sm" loading={decide.isPending}>
-            Send feedback
+            {t("Send feedback")}
           </Button>
         </div>
       </form>
     );
   }
+  const openMarks = message.openMarks ?? 0;
   return (
     <div className="file-message__buttons file-message__buttons--decide">
+      {openMarks > 0 && (
+        <p className="file-message__approve-hint">
+          {t("Approving resolves the {{count}} open marks.", { count: openMarks })}
+        </p>
+      )}
       <Button
         size="sm"
         className="file-message__approve"
         loading={decide.isPending}
         onClick={() => decide.mutate({ status: "approved", comment: "" })}
       >
-        Approve
+        {t("Approve")}
       </Button>
       <Button
         variant="secondary"
@@ -278,7 +340,7 @@ function FeedbackActions({ message, clientId }: { message: FileMessage; clientId
         disabled={decide.isPending}
         onClick={() => setWriting(true)}
       >
-        Needs Work
+        {t("Needs Work")}
       </Button>
     </div>
   );
@@ -296,6 +358,7 @@ function VersionHistory({
   clientName: string;
   viewerRole: "owner" | "client";
 }) {
+  const { t } = useTranslation("conversation");
   const [open, setOpen] = useState(false);
   const { data, isPending, isError } = useQuery({
     queryKey: queryKeys.versions(clientId, message.id),
@@ -310,10 +373,15 @@ function VersionHistory({
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}
       >
-        {open ? "Hide history" : `History (${message.versionNumber ?? 1} versions)`}
+        {open
+          ? t("Hide history")
+          : t("History ({{count}} versions)", { count: message.versionNumber ?? 1 })}
       </button>
-      {open && isPending && <Spinner size="sm" label="Loading history" />}
-      {open && isError && <p className="file-history__error">The history couldn't be loaded.</p>}
+      <CompareVersionsButton message={message} clientId={clientId} />
+      {open && isPending && <Spinner size="sm" label={t("Loading history")} />}
+      {open && isError && (
+        <p className="file-history__error">{t("The history couldn't be loaded.")}</p>
+      )}
       {open && data && (
         <ol className="file-history__list">
           {data.map((entry) => (
@@ -339,33 +407,56 @@ function HistoryEntry({
   clientName: string;
   viewerRole: "owner" | "client";
 }) {
+  const { t } = useTranslation("conversation");
   const status = entry.requiresFeedback ? (entry.feedbackStatus ?? "pending") : null;
   const decidedAt = entry.feedbackAt ?? null;
   const decider = entry.feedbackByName ?? clientName;
   return (
     <li className="file-history__entry">
       <p className="file-history__line">
-        <strong>Version {entry.versionNumber ?? 1}</strong> · {fileNameOf(entry)} · sent by{" "}
-        {authorLabel(entry, viewerRole)} on{" "}
-        <time dateTime={entry.createdAt}>{formatFull(entry.createdAt)}</time>
+        <Trans
+          t={t}
+          i18nKey="<0>Version {{version}}</0> · {{file}} · sent by {{author}} on <1>{{date}}</1>"
+          values={{
+            version: entry.versionNumber ?? 1,
+            file: fileNameOf(entry),
+            author: authorLabel(entry, viewerRole),
+            date: formatFull(entry.createdAt),
+          }}
+          components={[<strong key="version" />, <time key="date" dateTime={entry.createdAt} />]}
+        />
       </p>
       {status && status !== "pending" && (
         <p className="file-history__line">
-          <span className={`feedback-badge feedback-badge--${status}`}>
-            {FEEDBACK_LABELS[status]}
-          </span>{" "}
-          by {decider}
-          {decidedAt && (
-            <>
-              {" "}
-              on <time dateTime={decidedAt}>{formatFull(decidedAt)}</time>
-            </>
+          {decidedAt ? (
+            <Trans
+              t={t}
+              i18nKey="<0>{{decision}}</0> by {{name}} on <1>{{date}}</1>"
+              values={{
+                decision: feedbackLabel(status),
+                name: decider,
+                date: formatFull(decidedAt),
+              }}
+              components={[
+                <span key="decision" className={`feedback-badge feedback-badge--${status}`} />,
+                <time key="date" dateTime={decidedAt} />,
+              ]}
+            />
+          ) : (
+            <Trans
+              t={t}
+              i18nKey="<0>{{decision}}</0> by {{name}}"
+              values={{ decision: feedbackLabel(status), name: decider }}
+              components={[
+                <span key="decision" className={`feedback-badge feedback-badge--${status}`} />,
+              ]}
+            />
           )}
         </p>
       )}
       {status === "pending" && (
         <p className="file-history__line">
-          <span className="feedback-badge feedback-badge--pending">{FEEDBACK_LABELS.pending}</span>
+          <span className="feedback-badge feedback-badge--pending">{feedbackLabel("pending")}</span>
         </p>
       )}
       {entry.feedbackComment && (

@@ -1,5 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { fileKind } from "../../../shared/files";
 import { apiUrl } from "../api/client";
 import { buttonClassName } from "../ui/button";
@@ -8,20 +9,24 @@ import { DownloadIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { ExternalIcon } from "./file-icons";
 import { ImageViewer } from "./image-viewer";
+import { queryKeys } from "../api/query-keys";
+import { fetchAnnotations } from "./annotations-api";
+import type { ReviewTarget } from "./marks-api";
 import { PreviewFailed } from "./preview-failed";
 import "./files.css";
 
 /**
- * pdf.js comes with the first PDF preview, never before (the portal's first load stays small).
- * A chunk that cannot be fetched (offline, a new deployment) shows the download instead.
+ * pdf.js comes with the first PDF preview, and annotorious with the first image sent for
+ * approval, never before (the portal's first load stays small). A chunk that cannot be fetched
+ * (offline, a new deployment) shows the download instead.
  */
-const PdfViewer = lazy(() =>
-  import("./pdf-viewer").catch(() => ({
-    default: ({ url, fileName }: { url: string; fileName: string }) => (
-      <PreviewFailed url={url} fileName={fileName} />
-    ),
-  })),
-);
+const failedViewer = () => ({
+  default: ({ url, fileName }: { url: string; fileName: string }) => (
+    <PreviewFailed url={url} fileName={fileName} />
+  ),
+});
+const PdfViewer = lazy(() => import("./pdf-viewer").catch(failedViewer));
+const ReviewImageViewer = lazy(() => import("./review-image-viewer").catch(failedViewer));
 
 export interface PreviewFile {
   fileName: string;
@@ -29,6 +34,8 @@ export interface PreviewFile {
   fileUrl: string;
   /** An image's server-made preview (at most 1600 px), which is what is shown. */
   previewUrl?: string | null;
+  /** A version sent for approval (image or PDF): the viewer shows its marks (issue 27). */
+  review?: ReviewTarget | false | null;
 }
 
 interface FilePreviewDialogProps {
@@ -63,6 +70,17 @@ export function FilePreviewDialog({ file, onClose }: FilePreviewDialogProps) {
 }
 
 function PreviewBody({ file }: { file: PreviewFile }) {
+  const { t } = useTranslation("conversation");
+  const queryClient = useQueryClient();
+  const { review } = file;
+  // The marks are asked for with the click, while the viewer's chunk still loads.
+  useEffect(() => {
+    if (review)
+      void queryClient.prefetchQuery({
+        queryKey: queryKeys.annotations(review.clientId, review.messageId, review.version),
+        queryFn: () => fetchAnnotations(review.messageId, review.version),
+      });
+  }, [queryClient, review]);
   const url = apiUrl(file.fileUrl);
   const kind = fileKind(file.fileName);
   // A browser decodes every pixel of an <img>: images are shown from their preview only.
@@ -70,16 +88,25 @@ function PreviewBody({ file }: { file: PreviewFile }) {
   const download = (
     <a className={buttonClassName("secondary", "sm")} href={url} download={file.fileName}>
       <DownloadIcon />
-      Download
+      {t("Download")}
     </a>
   );
   return (
     <div className="file-preview">
-      {imageUrl ? (
+      {imageUrl && file.review ? (
+        <Suspense fallback={<Spinner label={t("Loading preview")} />}>
+          <ReviewImageViewer
+            src={imageUrl}
+            fileName={file.fileName}
+            url={url}
+            review={file.review}
+          />
+        </Suspense>
+      ) : imageUrl ? (
         <ImageViewer src={imageUrl} fileName={file.fileName} downloadUrl={url} />
       ) : kind === "pdf" ? (
-        <Suspense fallback={<Spinner label="Loading preview" />}>
-          <PdfViewer url={url} fileName={file.fileName} />
+        <Suspense fallback={<Spinner label={t("Loading preview")} />}>
+          <PdfViewer url={url} fileName={file.fileName} review={file.review} />
         </Suspense>
       ) : (
         <div className="file-preview__stage">
@@ -93,7 +120,7 @@ function PreviewBody({ file }: { file: PreviewFile }) {
           )}
           {kind === "text" && <TextPreview url={url} />}
           {(kind === "document" || kind === "unknown" || kind === "image") && (
-            <p className="file-preview__none">This file type cannot be previewed.</p>
+            <p className="file-preview__none">{t("This file type cannot be previewed.")}</p>
           )}
         </div>
       )}
@@ -106,7 +133,7 @@ function PreviewBody({ file }: { file: PreviewFile }) {
             rel="noopener noreferrer"
           >
             <ExternalIcon />
-            Open in new tab
+            {t("Open in new tab")}
           </a>
         )}
         {download}
@@ -125,19 +152,20 @@ async function fetchText(url: string): Promise<{ text: string; cut: boolean }> {
 }
 
 function TextPreview({ url }: { url: string }) {
+  const { t } = useTranslation("conversation");
   const { data, isPending, isError } = useQuery({
     queryKey: ["file-text", url],
     queryFn: () => fetchText(url),
     gcTime: 60_000,
   });
-  if (isPending) return <Spinner label="Loading preview" />;
-  if (isError) return <p className="file-preview__none">The preview couldn't be loaded.</p>;
+  if (isPending) return <Spinner label={t("Loading preview")} />;
+  if (isError) return <p className="file-preview__none">{t("The preview couldn't be loaded.")}</p>;
   return (
     <div className="file-preview__text-wrap">
       <pre className="file-preview__text">{data.text}</pre>
       {data.cut && (
         <p className="file-preview__cut">
-          Showing the first 256 KB. Download the file for the rest.
+          {t("Showing the first 256 KB. Download the file for the rest.")}
         </p>
       )}
     </div>

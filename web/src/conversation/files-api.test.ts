@@ -57,6 +57,16 @@ describe("uploads", () => {
     expect(server.sent[1]!.form.has("requiresFeedback")).toBe(false);
   });
 
+  it("says who must approve only with a file for approval, and on a new version", async () => {
+    const server = fakeServer([stored("m1"), stored("m2"), stored("m3")]);
+    vi.stubGlobal("fetch", server.fetch);
+    await uploadFile("c1", pdf("a.pdf"), true, undefined, { approvalRule: "everyone" });
+    await uploadFile("c1", pdf("b.pdf"), false, undefined, { approvalRule: "everyone" });
+    await uploadVersion("m1", pdf("a-v2.pdf"), undefined, { approvalRule: "any" });
+    expect(server.sent.map((s) => s.form.get("approvalRule"))).toEqual(["everyone", null, "any"]);
+    expect(server.sent[2]!.url).toBe("/api/messages/m1/versions");
+  });
+
   it("retries a lost upload with the same key, and gives the last error once it gives up", async () => {
     const server = fakeServer([offline(), new Response("", { status: 503 }), stored("m1")]);
     vi.stubGlobal("fetch", server.fetch);

@@ -6,7 +6,13 @@ import {
   RETRY_DELAYS_MS,
   withRetries,
 } from "../api/idempotent-post";
-import { type StreamUpload, type UploadTarget, uploadPath } from "../api/upload-transport";
+import {
+  type StreamUpload,
+  type UploadApprovalRule,
+  type UploadTarget,
+  uploadFields,
+  uploadPath,
+} from "../api/upload-transport";
 import type { Message } from "./messages-query";
 
 /** A file message, with its version fields (shared/schemas/messages.ts). */
@@ -44,9 +50,10 @@ async function postUpload(
   transfer?: UploadTransfer,
 ): Promise<FileMessage> {
   const path = uploadPath(target);
-  // "Requires feedback" is part of what is asked: another choice is another upload (key).
-  const requiresFeedback = target.kind === "conversation" && target.requiresFeedback;
-  const id = [path, requiresFeedback, file.name, file.size, file.lastModified].join("\n");
+  // "Requires feedback", the due date and who approves are part of what is asked: another
+  // choice is another upload (key).
+  const fields = JSON.stringify(uploadFields(target));
+  const id = [path, fields, file.name, file.size, file.lastModified].join("\n");
   const key = unconfirmedUploads.get(id) ?? newIdempotencyKey();
   unconfirmedUploads.set(id, key);
   const send = transfer
@@ -72,11 +79,10 @@ async function postUpload(
   return message;
 }
 
-/** The multipart form: `file`, and `requiresFeedback` when asked for. */
+/** The multipart form: `file`, and `requiresFeedback` and `approvalRule` when asked for. */
 function uploadForm(target: UploadTarget, file: File): FormData {
   const form = new FormData();
-  if (target.kind === "conversation" && target.requiresFeedback)
-    form.append("requiresFeedback", "true");
+  for (const [name, value] of Object.entries(uploadFields(target))) form.append(name, value);
   form.append("file", file);
   return form;
 }
@@ -87,13 +93,23 @@ export function uploadFile(
   file: File,
   requiresFeedback: boolean | undefined,
   transfer?: UploadTransfer,
+  ask: ApprovalAsk = {},
 ): Promise<FileMessage> {
   const target: UploadTarget = {
     kind: "conversation",
     clientId,
     requiresFeedback: requiresFeedback === true,
+    ...(requiresFeedback && ask.dueDate ? { dueDate: ask.dueDate } : {}),
+    ...(requiresFeedback && ask.approvalRule ? { approvalRule: ask.approvalRule } : {}),
   };
   return postUpload(target, file, transfer);
+}
+
+/** What a file sent for approval asks besides the file (issue 27). */
+export interface ApprovalAsk {
+  /** YYYY-MM-DD. */
+  dueDate?: string;
+  approvalRule?: UploadApprovalRule;
 }
 
 /** POST /api/messages/{id}/versions: the owner answers a "Needs Work" file with a new one. */
@@ -101,8 +117,19 @@ export function uploadVersion(
   messageId: string,
   file: File,
   transfer?: UploadTransfer,
+  /** Without a due date the thread keeps its own; without a rule, the previous version's. */
+  ask: ApprovalAsk = {},
 ): Promise<FileMessage> {
-  return postUpload({ kind: "version", messageId }, file, transfer);
+  return postUpload(
+    {
+      kind: "version",
+      messageId,
+      ...(ask.dueDate ? { dueDate: ask.dueDate } : {}),
+      ...(ask.approvalRule ? { approvalRule: ask.approvalRule } : {}),
+    },
+    file,
+    transfer,
+  );
 }
 
 /** GET /api/messages/{id}/versions: the file's history, oldest first. */

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Button } from "../ui/button";
 import type { OlderPages } from "./use-chat-scroll";
 
@@ -6,19 +7,20 @@ import type { OlderPages } from "./use-chat-scroll";
  * failure), or the start of the conversation once everything is loaded.
  */
 export function HistoryStart({ older, otherName }: { older: OlderPages; otherName: string }) {
+  const { t } = useTranslation("conversation");
   return (
     <div className="conversation__history">
       {older.hasMore ? (
         <Button variant="ghost" size="sm" loading={older.loading} onClick={older.load}>
           {older.loading
-            ? "Loading older messages..."
+            ? t("Loading older messages...")
             : older.failed
-              ? "Couldn't load older messages. Try again"
-              : "Load older messages"}
+              ? t("Couldn't load older messages. Try again")
+              : t("Load older messages")}
         </Button>
       ) : (
         <p className="conversation__start">
-          This is the start of your conversation with {otherName}.
+          {t("This is the start of your conversation with {{name}}.", { name: otherName })}
         </p>
       )}
     </div>

@@ -1,12 +1,10 @@
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Spinner } from "../ui/spinner";
 import { ActualSizeIcon, FitScreenIcon } from "./preview-icons";
 import { PreviewFailed } from "./preview-failed";
 import { PreviewStage, PreviewToolbar, ToolbarButton, ZoomControls } from "./preview-toolbar";
-import { usePreviewZoom, useViewportSize } from "./preview-zoom";
-
-/** Room around the image (the padding of .preview-stage__content). */
-const STAGE_PADDING = 16;
+import { useImageZoom } from "./preview-zoom";
 
 interface ImageViewerProps {
   /** The server's preview of the image (at most 1600 px): its pixels are the 100%. */
@@ -21,23 +19,14 @@ interface ImageViewerProps {
  * or the 100% button shows it pixel for pixel (the dialog scrolls), again back to fitted.
  */
 export function ImageViewer({ src, fileName, downloadUrl }: ImageViewerProps) {
+  const { t } = useTranslation("conversation");
   const viewportRef = useRef<HTMLElement>(null);
-  const room = useViewportSize(viewportRef);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [failed, setFailed] = useState(false);
-  const fitScreen =
-    natural && room
-      ? Math.min(
-          1,
-          (room.width - 2 * STAGE_PADDING) / natural.width,
-          (room.height - 2 * STAGE_PADDING) / natural.height,
-        )
-      : 1;
-  const { zoom, fitted, zoomIn, zoomOut, fitToView, actualSize } = usePreviewZoom(
+  const { zoom, fitted, zoomIn, zoomOut, fitToView, actualSize, showsActualSize } = useImageZoom(
     viewportRef,
-    Math.max(0.01, fitScreen),
+    natural,
   );
-  const showsActualSize = !fitted && zoom === 1;
   const toggle = (at?: { clientX: number; clientY: number }) =>
     fitted ? actualSize(at) : fitToView(at);
 
@@ -48,7 +37,7 @@ export function ImageViewer({ src, fileName, downloadUrl }: ImageViewerProps) {
       <PreviewToolbar>
         <ZoomControls zoom={zoom} onZoomIn={zoomIn} onZoomOut={zoomOut}>
           <ToolbarButton
-            label={fitted ? "Show at 100%" : "Fit to screen"}
+            label={fitted ? t("Show at 100%") : t("Fit to screen")}
             icon={fitted ? <ActualSizeIcon /> : <FitScreenIcon />}
             pressed={showsActualSize}
             onClick={() => toggle()}
@@ -56,7 +45,7 @@ export function ImageViewer({ src, fileName, downloadUrl }: ImageViewerProps) {
         </ZoomControls>
       </PreviewToolbar>
       <PreviewStage ref={viewportRef} label={fileName}>
-        {!natural && <Spinner label="Loading preview" />}
+        {!natural && <Spinner label={t("Loading preview")} />}
         {/* The click is a shortcut for the toolbar's 100% / Fit to screen button. */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the toolbar button does the same by keyboard */}
         <img

@@ -1,11 +1,14 @@
-import { Fragment, lazy, memo, Suspense } from "react";
+import { Fragment, lazy, memo, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Avatar } from "../ui/avatar";
 import { FileIcon } from "../ui/icons";
 import type { FileMessage } from "./files-api";
 import { dayKey, formatDay, formatFull, formatTime } from "./format-time";
 import { authorOf, isViewers, sideOf } from "./message-author";
 import type { Message } from "./messages-query";
+import { optionalPart } from "../ui/optional-part";
 import { NoteLabel } from "./note-label";
+import { useChangeable } from "./use-changeable";
 import "./message-avatar.css";
 
 /** Messages from one writer this close together form a group: one name and time above them. */
@@ -13,6 +16,23 @@ const GROUP_GAP_MS = 5 * 60 * 1000;
 
 /** The file card, previews, approvals and versions load on demand (the portal's first load stays small). */
 const FileMessageView = lazy(() => import("./file-message"));
+/** Editing and deleting one's own message, and the staff's edit history (issue 28), likewise. */
+// Optional parts: a page that lost the server keeps working without them (optionalPart).
+const MessageActions = optionalPart(() => import("./message-actions").then((m) => m.default));
+const MessageEditor = optionalPart(
+  () => import("./message-actions").then((m) => m.MessageEditor),
+  ({ message }) => <Bubble content={message.content} />,
+);
+const EditHistory = optionalPart(
+  () => import("./edit-history").then((m) => m.default),
+  () => <EditedLabel />,
+);
+
+/** "Edited" under a changed message (its history, for the staff, once loaded). */
+function EditedLabel() {
+  const { t } = useTranslation("conversation");
+  return <span className="message__edited">{t("Edited")}</span>;
+}
 
 interface MessageListProps {
   messages: Message[];
@@ -32,6 +52,8 @@ interface MessageListProps {
   otherAvatar?: PersonAvatar;
   /** A message a search opened: highlighted. */
   foundId?: string | null;
+  /** The signed-in person's user id: their own recent messages can be edited and deleted. */
+  viewerId?: string;
 }
 
 /** Whose picture: a name for the initials, and the picture's address when there is one. */
@@ -64,7 +86,10 @@ export function MessageList({
   viewerName,
   otherAvatar,
   foundId,
+  viewerId,
 }: MessageListProps) {
+  // The day headings follow the reader's language.
+  useTranslation("conversation");
   const marks = receipts(messages, viewerRole);
 
   return (
@@ -97,6 +122,7 @@ export function MessageList({
               side={sideOf(message, viewerRole)}
               receipt={marks.get(message.id)}
               found={message.id === foundId}
+              viewerId={viewerId}
               viewerRole={viewerRole}
               clientId={clientId}
               clientName={clientName}
@@ -131,6 +157,7 @@ interface MessageItemProps extends Omit<FileBodyProps, "message"> {
   /** The other side's name after the writer's, where it says more (sideOf). */
   side: string | null;
   found: boolean;
+  viewerId: string | undefined;
 }
 
 /**
@@ -146,9 +173,14 @@ const MessageItem = memo(function MessageItem({
   colleague,
   side,
   found,
+  viewerId,
   ...file
 }: MessageItemProps) {
+  const { t } = useTranslation("conversation");
   const note = isNote(message);
+  const changeable = useChangeable(message, viewerId);
+  /** Editing its text in place; `back`: the editor just closed (focus returns to "More"). */
+  const [editing, setEditing] = useState<"editing" | "back" | null>(null);
   const classes = [
     "message",
     note && "message--note",
@@ -157,6 +189,7 @@ const MessageItem = memo(function MessageItem({
     avatar && "message--with-avatar",
     colleague && "message--colleague",
     found && "message--found",
+    changeable && "message--changeable",
   ]
     .filter(Boolean)
     .join(" ");
@@ -193,21 +226,52 @@ const MessageItem = memo(function MessageItem({
         <span className="message__time">{time}</span>
       </p>
       {note && <NoteLabel />}
-      {/* dir="auto": its own direction, isolated (conversation.css): overrides stay inside. */}
-      {message.content && (
-        <p className="message__bubble" dir="auto">
-          {message.content}
-        </p>
+      {message.deleted ? (
+        <p className="message__bubble message__bubble--deleted">{t("Message deleted")}</p>
+      ) : editing === "editing" ? (
+        <MessageEditor
+          message={message}
+          clientId={file.clientId}
+          onDone={() => setEditing("back")}
+        />
+      ) : (
+        <Bubble content={message.content} />
       )}
       {message.fileUrl && <FileBody message={message} {...file} />}
+      {message.editedAt && !message.deleted && (
+        <p className="message__edited-line">
+          {file.viewerRole === "owner" ? (
+            <EditHistory message={message} clientId={file.clientId} />
+          ) : (
+            <EditedLabel />
+          )}
+        </p>
+      )}
+      {changeable && editing !== "editing" && (
+        <MessageActions
+          message={message}
+          clientId={file.clientId}
+          onEdit={() => setEditing("editing")}
+          focusOnShow={editing === "back"}
+        />
+      )}
       {receipt && (
         <p className={`message__receipt${receipt === "Seen" ? " message__receipt--seen" : ""}`}>
-          {receipt}
+          {receipt === "Seen" ? t("Seen") : t("Sent")}
         </p>
       )}
     </li>
   );
 });
+
+/** A message's text (none for a file without one). dir="auto": its own direction, isolated. */
+function Bubble({ content }: { content: string | null }) {
+  return content ? (
+    <p className="message__bubble" dir="auto">
+      {content}
+    </p>
+  ) : null;
+}
 
 interface FileBodyProps {
   message: FileMessage;

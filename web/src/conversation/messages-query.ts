@@ -19,6 +19,7 @@ import {
   withAppended,
   withReplaced,
 } from "./message-pages";
+import { i18n } from "../i18n/i18n";
 import { createMessageQueue, type MessageQueue } from "./message-queue";
 import { type OutboxEntry, outbox, useOutbox } from "./outbox";
 
@@ -85,7 +86,8 @@ function messageQueueOf(queryClient: QueryClient): MessageQueue {
           isStillProcessing,
         ),
       isUnreachable: isNoAnswer,
-      reasonOf: (error) => serverMessage(error, "The server refused it"),
+      reasonOf: (error) =>
+        serverMessage(error, i18n.t("The server refused it", { ns: "conversation" })),
       onSent: (clientId, entry, message) => {
         appendMessage(queryClient, clientId, message);
         outbox.confirm(clientId, entry.key, message.id);

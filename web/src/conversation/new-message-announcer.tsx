@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { i18n } from "../i18n/i18n";
 import { authorLabel, isViewers } from "./message-author";
 import type { Message } from "./messages-query";
 
@@ -22,13 +23,24 @@ interface Announcement {
  */
 export function announcementFor(arrived: Message[], viewerRole: "owner" | "client"): string {
   const newest = arrived.at(-1)!;
-  const body = newest.content || (newest.fileName ? `sent a file, ${newest.fileName}` : "");
-  const from = authorLabel(newest, viewerRole);
-  const intro =
-    arrived.length === 1
-      ? `New message from ${from}`
-      : `${arrived.length} new messages from ${from}`;
-  return body ? `${intro}: ${body}` : intro;
+  // count: "New message from …" for one, "3 new messages from …" for more.
+  const count = arrived.length;
+  const author = authorLabel(newest, viewerRole);
+  if (newest.content)
+    return i18n.t("{{count}} new messages from {{author}}: {{text}}", {
+      ns: "conversation",
+      count,
+      author,
+      text: newest.content,
+    });
+  if (newest.fileName)
+    return i18n.t("{{count}} new messages from {{author}}: sent a file, {{file}}", {
+      ns: "conversation",
+      count,
+      author,
+      file: newest.fileName,
+    });
+  return i18n.t("{{count}} new messages from {{author}}", { ns: "conversation", count, author });
 }
 
 /**

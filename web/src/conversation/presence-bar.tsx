@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { PresentPerson } from "../../../shared/realtime-presence";
 import { Avatar } from "../ui/avatar";
 import { describePresence } from "./presence-text";
@@ -19,6 +20,7 @@ interface PresenceBarProps {
  * the page while empty (a live region must be there before it speaks) and takes no room then.
  */
 export function PresenceBar({ people, viewerTyping }: PresenceBarProps) {
+  const { t } = useTranslation("conversation");
   const line = describePresence(people, viewerTyping);
   const shown = people.slice(0, MAX_AVATARS);
   const more = people.length - shown.length;
@@ -40,7 +42,11 @@ export function PresenceBar({ people, viewerTyping }: PresenceBarProps) {
                 className={`presence-bar__avatar${
                   person.state === "typing" ? " presence-bar__avatar--typing" : ""
                 }`}
-                title={`${person.name} (${person.state})`}
+                title={
+                  person.state === "typing"
+                    ? t("{{name}} (typing)", { name: person.name })
+                    : t("{{name}} (viewing)", { name: person.name })
+                }
               >
                 <Avatar name={person.name} imageUrl={person.picture} size={22} />
               </span>

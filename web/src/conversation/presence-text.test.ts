@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PresentPerson } from "../../../shared/realtime-presence";
 import { describePresence, listNames } from "./presence-text";
+import { startTestLanguage } from "./test-language";
+
+beforeAll(() => startTestLanguage("en"));
 
 const person = (name: string, state: PresentPerson["state"] = "viewing"): PresentPerson => ({
   userId: name,

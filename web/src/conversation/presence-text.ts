@@ -1,4 +1,5 @@
 import type { PresentPerson } from "../../../shared/realtime-presence";
+import { i18n } from "../i18n/i18n";
 
 /**
  * How colleagues in a conversation are named in one short line (issue 26, presence): by first
@@ -18,9 +19,23 @@ export function presenceNames(people: readonly PresentPerson[]): Map<string, str
 
 /** "Sam", "Sam and Alex", "Sam, Alex and 2 others". */
 export function listNames(names: readonly string[]): string {
-  if (names.length <= 2) return names.join(" and ");
-  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
-  return `${names[0]}, ${names[1]} and ${names.length - 2} others`;
+  const [first = "", second = "", third = ""] = names;
+  if (names.length <= 1) return first;
+  if (names.length === 2)
+    return i18n.t("{{first}} and {{second}}", { ns: "conversation", first, second });
+  if (names.length === 3)
+    return i18n.t("{{first}}, {{second}} and {{third}}", {
+      ns: "conversation",
+      first,
+      second,
+      third,
+    });
+  return i18n.t("{{first}}, {{second}} and {{count}} others", {
+    ns: "conversation",
+    first,
+    second,
+    count: names.length - 2,
+  });
 }
 
 export interface PresenceLine {
@@ -45,15 +60,31 @@ export function describePresence(
   const typing = people.filter((person) => person.state === "typing").map(nameOf);
   const viewing = people.filter((person) => person.state === "viewing").map(nameOf);
   const collision = viewerTyping && typing.length > 0;
-  const verb = (list: string[]) => (list.length === 1 ? "is" : "are");
+  // count: "is" or "are" (and the like in other languages) by how many are named.
+  const typingNames = listNames(typing);
   return {
     typing:
       typing.length === 0
         ? null
         : collision
-          ? `${listNames(typing)} ${verb(typing)} typing a reply too`
-          : `${listNames(typing)} ${verb(typing)} typing…`,
-    viewing: viewing.length === 0 ? null : `${listNames(viewing)} ${verb(viewing)} viewing`,
+          ? i18n.t("{{names}} are typing a reply too", {
+              ns: "conversation",
+              names: typingNames,
+              count: typing.length,
+            })
+          : i18n.t("{{names}} are typing…", {
+              ns: "conversation",
+              names: typingNames,
+              count: typing.length,
+            }),
+    viewing:
+      viewing.length === 0
+        ? null
+        : i18n.t("{{names}} are viewing", {
+            ns: "conversation",
+            names: listNames(viewing),
+            count: viewing.length,
+          }),
     collision,
   };
 }

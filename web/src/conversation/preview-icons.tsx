@@ -1,14 +1,15 @@
 import { Icon } from "../ui/icons";
 
 /** The preview toolbar's icons; decorative, every button carries its own name. */
+/** Previous and next page: mirrored on a right-to-left page (files.css). */
 export const PreviousIcon = () => (
-  <Icon>
+  <Icon className="preview-icon--directional">
     <path d="m15 18-6-6 6-6" />
   </Icon>
 );
 
 export const NextIcon = () => (
-  <Icon>
+  <Icon className="preview-icon--directional">
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Button } from "../ui/button";
 import { ZoomInIcon, ZoomOutIcon } from "./preview-icons";
 import { formatZoom, MAX_ZOOM, MIN_ZOOM } from "./zoom-steps";
@@ -79,21 +80,26 @@ interface ZoomControlsProps {
 
 /** Zoom out, the level in percent (announced as it changes), Zoom in, then the fit button. */
 export function ZoomControls({ zoom, onZoomIn, onZoomOut, children }: ZoomControlsProps) {
+  const { t } = useTranslation("conversation");
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
-    <div className="preview-toolbar__group" role="group" aria-label="Zoom">
+    <div className="preview-toolbar__group" role="group" aria-label={t("Zoom")}>
       <ToolbarButton
-        label="Zoom out"
+        label={t("Zoom out")}
         icon={<ZoomOutIcon />}
         onClick={onZoomOut}
         disabled={zoom <= MIN_ZOOM + 0.001}
       />
       <span className="preview-toolbar__zoom" aria-live="polite">
-        <span className="visually-hidden">Zoom </span>
-        {formatZoom(zoom)}
+        <Trans
+          t={t}
+          i18nKey="<0>Zoom </0>{{level}}"
+          values={{ level: formatZoom(zoom) }}
+          components={[<span key="zoom" className="visually-hidden" />]}
+        />
       </span>
       <ToolbarButton
-        label="Zoom in"
+        label={t("Zoom in")}
         icon={<ZoomInIcon />}
         onClick={onZoomIn}
         disabled={zoom >= MAX_ZOOM - 0.001}

@@ -75,3 +75,27 @@ export function usePreviewZoom(viewportRef: RefObject<HTMLElement | null>, fitZo
     actualSize: (at?: { clientX: number; clientY: number }) => change(1, at),
   };
 }
+
+/** Room around an image (the padding of .preview-stage__content). */
+const IMAGE_STAGE_PADDING = 16;
+
+/**
+ * An image's zoom in the preview: fitted to the stage (never enlarged) at first; 100% is its
+ * own pixels. `natural`: the image's size, once loaded.
+ */
+export function useImageZoom(
+  viewportRef: RefObject<HTMLElement | null>,
+  natural: { width: number; height: number } | null,
+) {
+  const room = useViewportSize(viewportRef);
+  const fitScreen =
+    natural && room
+      ? Math.min(
+          1,
+          (room.width - 2 * IMAGE_STAGE_PADDING) / natural.width,
+          (room.height - 2 * IMAGE_STAGE_PADDING) / natural.height,
+        )
+      : 1;
+  const zoom = usePreviewZoom(viewportRef, Math.max(0.01, fitScreen));
+  return { ...zoom, showsActualSize: !zoom.fitted && zoom.zoom === 1 };
+}

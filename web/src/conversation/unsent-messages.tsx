@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "../ui/button";
 import { ClockIcon } from "../ui/icons";
 import type { Message } from "./messages-query";
@@ -64,9 +65,10 @@ interface UnsentMessagesProps {
  * out by itself when it can), "Not sent" with the server's reason and Retry once refused.
  */
 export function UnsentMessages({ entries, onRetry }: UnsentMessagesProps) {
+  const { t } = useTranslation("conversation");
   if (entries.length === 0) return null;
   return (
-    <ol className="message-list message-list--unsent" aria-label="Messages not yet sent">
+    <ol className="message-list message-list--unsent" aria-label={t("Messages not yet sent")}>
       {entries.map((entry) => (
         <li
           key={entry.key}
@@ -91,12 +93,13 @@ function UnsentReceipt({
   entry: OutboxEntry;
   onRetry: UnsentMessagesProps["onRetry"];
 }) {
+  const { t } = useTranslation("conversation");
   if (entry.state === "failed") {
     return (
       <p className="message__receipt message__receipt--failed" role="status">
-        Not sent{entry.reason ? `: ${entry.reason}` : ""}
+        {entry.reason ? t("Not sent: {{reason}}", { reason: entry.reason }) : t("Not sent")}
         <Button variant="ghost" size="sm" onClick={() => onRetry(entry)}>
-          Retry
+          {t("Retry")}
         </Button>
       </p>
     );
@@ -105,9 +108,9 @@ function UnsentReceipt({
     return (
       <p className="message__receipt message__receipt--queued">
         <ClockIcon />
-        Waiting for connection
+        {t("Waiting for connection")}
       </p>
     );
   }
-  return <p className="message__receipt">Sending...</p>;
+  return <p className="message__receipt">{t("Sending...")}</p>;
 }

@@ -1,15 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CHAT_UPLOAD_EXTENSIONS, CHAT_UPLOAD_MAX_BYTES } from "../../../shared/files";
 import { installedConnectivity } from "../api/installed-connectivity";
 import { serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
-import { useStreamUpload } from "../api/upload-transport";
+import { type UploadApprovalRule, useStreamUpload } from "../api/upload-transport";
 import { xhrUpload } from "../api/xhr-upload";
 import { Dialog } from "../ui/dialog";
 import { useToast } from "../ui/toast";
 import { UploadProgress } from "../ui/upload-progress";
 import { UploadWidget } from "../ui/upload-widget";
+import { ApprovalRuleChoice } from "./approval-rule-choice";
+import { DueDateField } from "./due-date-field";
 import { type FileMessage, type UploadTransfer, uploadFile, uploadVersion } from "./files-api";
 import "./files.css";
 
@@ -34,10 +37,16 @@ export default function UploadDialog({
   versionOf,
   onUploaded,
 }: UploadDialogProps) {
+  const { t } = useTranslation("conversation");
   const toast = useToast();
   const queryClient = useQueryClient();
   const checkboxId = useId();
   const [requiresFeedback, setRequiresFeedback] = useState(false);
+  const [dueDate, setDueDate] = useState("");
+  // Who must approve (issue 27); a new version is asked as the previous one was, by default.
+  const [approvalRule, setApprovalRule] = useState<UploadApprovalRule>(
+    versionOf?.approvalRule ?? "any",
+  );
   const [uploading, setUploading] = useState(false);
   // The desktop app streams the file from disk itself; the browser posts it with XMLHttpRequest.
   // Both report progress and can be cancelled.
@@ -54,8 +63,8 @@ export default function UploadDialog({
     // their mind): offline, say so at once and keep the dialog open.
     if (installedConnectivity()?.state === "offline") {
       toast({
-        title: "You're offline",
-        description: "Upload the file when the connection is back.",
+        title: t("You're offline"),
+        description: t("Upload the file when the connection is back."),
         variant: "destructive",
       });
       throw new Error("offline");
@@ -70,14 +79,18 @@ export default function UploadDialog({
     };
     try {
       const message = versionOf
-        ? await uploadVersion(versionOf.id, file, transfer)
+        ? await uploadVersion(versionOf.id, file, transfer, {
+            dueDate: dueDate || undefined,
+            approvalRule,
+          })
         : await uploadFile(
             clientId,
             file,
             viewerRole === "owner" ? requiresFeedback : undefined,
             transfer,
+            { dueDate: dueDate || undefined, approvalRule },
           );
-      toast({ title: "File uploaded successfully", description: file.name, variant: "success" });
+      toast({ title: t("File uploaded successfully"), description: file.name, variant: "success" });
       onUploaded?.(message);
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages(clientId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.attachments(clientId) });
@@ -90,12 +103,12 @@ export default function UploadDialog({
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") {
         // Cancelled: the widget is ready for a file again.
-        toast({ title: "Upload cancelled", description: file.name });
+        toast({ title: t("Upload cancelled"), description: file.name });
         return;
       }
       toast({
-        title: "Failed to upload file",
-        description: serverMessage(error, "Upload failed"),
+        title: t("Failed to upload file"),
+        description: serverMessage(error, t("Upload failed")),
         variant: "destructive",
       });
       throw error;
@@ -112,11 +125,19 @@ export default function UploadDialog({
       onOpenChange={(open) => {
         if (!open && !uploading) onClose();
       }}
-      title={versionOf ? "Upload new version" : "Upload File"}
+      title={versionOf ? t("Upload new version") : t("Upload File")}
       description={
-        versionOf
-          ? `Replaces ${versionOf.fileName ?? "the file"} as version ${(versionOf.versionNumber ?? 1) + 1}; your client is asked to review it again.`
-          : "PDF, Word documents and JPG or PNG images, up to 10 MB."
+        !versionOf
+          ? t("PDF, Word documents and JPG or PNG images, up to 10 MB.")
+          : versionOf.fileName
+            ? t(
+                "Replaces {{file}} as version {{version}}; your client is asked to review it again.",
+                { file: versionOf.fileName, version: (versionOf.versionNumber ?? 1) + 1 },
+              )
+            : t(
+                "Replaces the file as version {{version}}; your client is asked to review it again.",
+                { version: (versionOf.versionNumber ?? 1) + 1 },
+              )
       }
     >
       <div className="upload-dialog">
@@ -125,7 +146,7 @@ export default function UploadDialog({
           maxBytes={CHAT_UPLOAD_MAX_BYTES}
           initialFile={initialFile}
           onUpload={upload}
-          uploadLabel={versionOf ? "Upload new version" : "Upload"}
+          uploadLabel={versionOf ? t("Upload new version") : t("Upload")}
         >
           {viewerRole === "owner" && !versionOf && (
             <div className="upload-dialog__option">
@@ -137,12 +158,28 @@ export default function UploadDialog({
                 onChange={(event) => setRequiresFeedback(event.target.checked)}
               />
               <label htmlFor={checkboxId}>
-                Requires feedback
+                {t("Requires feedback")}
                 <span className="upload-dialog__option-hint">
-                  Your client is asked to approve the file or say what needs work.
+                  {t("Your client is asked to approve the file or say what needs work.")}
                 </span>
               </label>
             </div>
+          )}
+          {viewerRole === "owner" && (requiresFeedback || versionOf) && (
+            <>
+              <DueDateField
+                value={dueDate}
+                onChange={setDueDate}
+                disabled={uploading}
+                kept={versionOf?.dueDate}
+              />
+              <ApprovalRuleChoice
+                clientId={clientId}
+                value={approvalRule}
+                onChange={setApprovalRule}
+                disabled={uploading}
+              />
+            </>
           )}
           {progress && (
             <UploadProgress

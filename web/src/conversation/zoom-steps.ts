@@ -1,3 +1,5 @@
+import { numberFormat } from "../i18n/formats";
+
 /**
  * The zoom levels of the file preview (1 = the file's own size), as in common viewers: from any
  * level, fitted ones included, Zoom in goes to the next step above and Zoom out to the next
@@ -19,6 +21,7 @@ export function zoomOut(current: number): number {
   return [...ZOOM_STEPS].reverse().find((step) => step < current - EPSILON) ?? MIN_ZOOM;
 }
 
+/** "67%", "67 %" (de, fr): the level in the reader's language. */
 export function formatZoom(zoom: number): string {
-  return `${Math.round(zoom * 100)}%`;
+  return numberFormat({ style: "percent" }).format(Math.round(zoom * 100) / 100);
 }

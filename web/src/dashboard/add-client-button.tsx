@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useAccountTier } from "../billing/account-tier-query";
 import { Button } from "../ui/button";
 import { PlusIcon } from "../ui/icons";
@@ -12,6 +13,7 @@ interface AddClientButtonProps {
 export function AddClientButton({ onAddClient, onLimitReached }: AddClientButtonProps) {
   const { data: tier, isPending } = useAccountTier();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const atLimit = tier !== undefined && !tier.canCreateMore;
 
   const click = () => {
@@ -20,8 +22,10 @@ export function AddClientButton({ onAddClient, onLimitReached }: AddClientButton
       return;
     }
     toast({
-      title: "Client limit reached",
-      description: `Upgrade your ${tier.tierConfig.name} plan to add more clients`,
+      title: t("Client limit reached"),
+      description: t("Upgrade your {{plan}} plan to add more clients", {
+        plan: tier.tierConfig.name,
+      }),
       variant: "destructive",
     });
     onLimitReached();
@@ -36,7 +40,7 @@ export function AddClientButton({ onAddClient, onLimitReached }: AddClientButton
       disabled={isPending}
       onClick={click}
     >
-      {atLimit ? "Add Client (Limit reached)" : "Add Client"}
+      {atLimit ? t("Add Client (Limit reached)") : t("Add Client")}
     </Button>
   );
 }

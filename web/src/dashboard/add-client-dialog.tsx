@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { AddClientResponse } from "../../../shared/schemas/clients";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
@@ -9,6 +11,8 @@ import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
 import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import type { InviteLinks } from "./invite-link-chooser";
+import type { Language } from "../../../shared/i18n/languages";
+import { ClientLanguageField } from "../i18n/client-language-field";
 
 interface AddClientDialogProps {
   open: boolean;
@@ -25,27 +29,29 @@ interface FieldErrors {
   email?: string;
 }
 
-function check(name: string, email: string): FieldErrors {
+function check(t: TFunction, name: string, email: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (!name.trim()) errors.name = "Please enter the client's name";
-  if (!email.trim()) errors.email = "Please enter the client's email";
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = "Please enter a valid email address";
+  if (!name.trim()) errors.name = t("Please enter the client's name");
+  if (!email.trim()) errors.email = t("Please enter the client's email");
+  else if (!EMAIL_PATTERN.test(email.trim()))
+    errors.email = t("Please enter a valid email address");
   return errors;
 }
 
 /** What the success notice says besides its title. */
 function successDetails(
+  t: TFunction,
   answer: AddClientResponse,
   emailAsked: boolean,
   copied: boolean,
 ): string | undefined {
   const parts: string[] = [];
-  if (copied) parts.push("The invite link is on your clipboard.");
+  if (copied) parts.push(t("The invite link is on your clipboard."));
   if (emailAsked) {
     parts.push(
       answer.inviteEmailSent
-        ? `We emailed the invite to ${answer.email}.`
-        : "The invite email could not be sent; share the link yourself.",
+        ? t("We emailed the invite to {{email}}.", { email: answer.email })
+        : t("The invite email could not be sent; share the link yourself."),
     );
   }
   return parts.join(" ") || undefined;
@@ -55,15 +61,18 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [sendInviteEmail, setSendInviteEmail] = useState(false);
+  const [language, setLanguage] = useState<Language | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
 
   const reset = () => {
     setName("");
     setEmail("");
     setSendInviteEmail(false);
+    setLanguage(null);
     setErrors({});
     setSubmitted(false);
   };
@@ -74,6 +83,7 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
         name: name.trim(),
         email: email.trim(),
         sendInviteEmail,
+        language,
       }),
     onSuccess: async (answer) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
@@ -81,8 +91,8 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
       // Spec: the invite link is copied to the clipboard when no short link came back.
       const copied = !answer.shortInviteUrl && (await copyText(answer.inviteUrl));
       toast({
-        title: "Client added successfully!",
-        description: successDetails(answer, sendInviteEmail, copied),
+        title: t("Client added successfully!"),
+        description: successDetails(t, answer, sendInviteEmail, copied),
         variant: "success",
       });
       reset();
@@ -95,15 +105,15 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
     },
     onError: (error) =>
       toast({
-        title: "Failed to add client",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to add client"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(name, email);
+    const found = check(t, name, email);
     setErrors(found);
     setSubmitted(true);
     if (found.name || found.email) return;
@@ -112,7 +122,7 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
 
   // After a first try, errors follow the typing so they disappear once fixed.
   const recheck = (nextName: string, nextEmail: string) => {
-    if (submitted) setErrors(check(nextName, nextEmail));
+    if (submitted) setErrors(check(t, nextName, nextEmail));
   };
 
   return (
@@ -122,12 +132,12 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
         if (!next) reset();
         onOpenChange(next);
       }}
-      title="Add New Client"
-      description="They get a private conversation with you and join through an invite link."
+      title={t("Add New Client")}
+      description={t("They get a private conversation with you and join through an invite link.")}
     >
       <form className="form-stack" onSubmit={submit} noValidate>
         <TextField
-          label="Client name"
+          label={t("Client name")}
           required
           autoComplete="off"
           value={name}
@@ -136,10 +146,10 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
             setName(event.target.value);
             recheck(event.target.value, email);
           }}
-          placeholder="Acme Studio"
+          placeholder={t("Acme Studio")}
         />
         <TextField
-          label="Client email"
+          label={t("Client email")}
           type="email"
           required
           autoComplete="off"
@@ -149,8 +159,9 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
             setEmail(event.target.value);
             recheck(name, event.target.value);
           }}
-          placeholder="hello@acme.com"
+          placeholder={t("hello@acme.com")}
         />
+        <ClientLanguageField value={language} onChange={setLanguage} />
         <label className="checkbox-field">
           <input
             type="checkbox"
@@ -159,18 +170,18 @@ export function AddClientDialog({ open, onOpenChange, onAdded }: AddClientDialog
             onChange={(event) => setSendInviteEmail(event.target.checked)}
           />
           <span>
-            <span className="checkbox-field__label">Email the invite to the client</span>
+            <span className="checkbox-field__label">{t("Email the invite to the client")}</span>
             <span className="checkbox-field__hint">
-              We send the invite link to this address. You can also copy it yourself.
+              {t("We send the invite link to this address. You can also copy it yourself.")}
             </span>
           </span>
         </label>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{t("Cancel")}</Button>
           </DialogClose>
           <Button type="submit" loading={addClient.isPending}>
-            {addClient.isPending ? "Adding..." : "Add Client"}
+            {addClient.isPending ? t("Adding...") : t("Add Client")}
           </Button>
         </DialogFooter>
       </form>

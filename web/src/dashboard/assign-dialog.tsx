@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { ClientAssignees } from "../../../shared/schemas/clients";
 import type { TeamMember, TeamRole } from "../../../shared/schemas/team";
 import { apiPut, serverMessage } from "../api/client";
@@ -9,8 +10,6 @@ import { Button } from "../ui/button";
 import { Dialog, DialogFooter } from "../ui/dialog";
 import { useToast } from "../ui/toast";
 import type { OwnerClient } from "./clients-query";
-
-const ROLE_LABELS: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member" };
 
 interface AssignDialogProps {
   client: OwnerClient;
@@ -27,7 +26,13 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
   const [lead, setLead] = useState<string | null>(assignees.leadUserId);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const leadName = useId();
+  const roleLabels: Record<TeamRole, string> = {
+    owner: t("Owner"),
+    admin: t("Admin"),
+    member: t("Member"),
+  };
 
   // Each opening starts from what is saved.
   useEffect(() => {
@@ -44,13 +49,13 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
       }),
     onSuccess: (saved) => {
       onOpenChange(false);
-      toast({ title: "Assignment saved", variant: "success" });
+      toast({ title: t("Assignment saved"), variant: "success" });
       queryClient.setQueryData(queryKeys.assignees(client.id), saved);
     },
     onError: (error) =>
       toast({
-        title: "Couldn't save the assignment",
-        description: serverMessage(error, "Please try again"),
+        title: t("Couldn't save the assignment"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -65,8 +70,10 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Who handles ${client.name}?`}
-      description="Members see only the clients assigned to them. The owner and admins see every client."
+      title={t("Who handles {{client}}?", { client: client.name })}
+      description={t(
+        "Members see only the clients assigned to them. The owner and admins see every client.",
+      )}
     >
       <form
         onSubmit={(event) => {
@@ -74,7 +81,7 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
           save.mutate();
         }}
       >
-        <ul className="assignees" aria-label="Team members">
+        <ul className="assignees" aria-label={t("Team members")}>
           {team.map((member) => {
             const assigned = chosen.includes(member.id);
             return (
@@ -88,7 +95,7 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
                   <Avatar name={member.fullName} imageUrl={member.profilePicture} size={32} />
                   <span className="assignees__name">
                     {member.fullName}
-                    <span className="assignees__role">{ROLE_LABELS[member.role]}</span>
+                    <span className="assignees__role">{roleLabels[member.role]}</span>
                   </span>
                 </label>
                 <label className="assignees__lead">
@@ -98,9 +105,9 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
                     checked={assigned && lead === member.id}
                     disabled={!assigned}
                     onChange={() => setLead(member.id)}
-                    aria-label={`${member.fullName} leads`}
+                    aria-label={t("{{name}} leads", { name: member.fullName })}
                   />
-                  Lead
+                  {t("Lead")}
                 </label>
               </li>
             );
@@ -108,10 +115,10 @@ export function AssignDialog({ client, assignees, team, open, onOpenChange }: As
         </ul>
         <DialogFooter>
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save
+            {t("Save")}
           </Button>
         </DialogFooter>
       </form>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type {
   ClientAssignees,
@@ -9,8 +10,11 @@ import type {
 import { apiDelete, apiGet, apiPost, serverMessage } from "../api/client";
 import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
+import { useRetentionDays } from "../api/retention";
 import { useMyTeamRole, useTeamMembers } from "../api/team-members";
 import { usePlatform } from "../platform/platform-context";
+import { exportPaths } from "../../../shared/schemas/exports";
+import { ExportButton } from "../conversation/export-button";
 import { Button } from "../ui/button";
 import { copyText } from "../ui/clipboard";
 import { LinkIcon, RefreshIcon, TrashIcon, UsersIcon } from "../ui/icons";
@@ -75,6 +79,7 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
   const toast = useToast();
   const platform = usePlatform();
   const { data: user } = useCurrentUser();
+  const { t } = useTranslation("dashboard");
   const origin = platform.serverUrl || window.location.origin;
 
   const copyInvite = useMutation({
@@ -87,11 +92,13 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
         ?.find((candidate) => candidate.id === client.id);
       if (fresh?.joinedAt) {
         throw new Error(
-          `${client.name} has already joined. Use "New invite link" if they lost access.`,
+          t('{{client}} has already joined. Use "New invite link" if they lost access.', {
+            client: client.name,
+          }),
         );
       }
       const token = fresh?.inviteToken ?? client.inviteToken;
-      if (!token) throw new Error("This client has no invite link to copy.");
+      if (!token) throw new Error(t("This client has no invite link to copy."));
       const standardUrl = `${origin}/invite/${token}`;
       const tinyUrl = await tinyLink(client, user?.accountTier);
       if (tinyUrl)
@@ -103,13 +110,13 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
     },
     onSuccess: ({ links, copied }) => {
       // With a tiny link there is a choice to make; otherwise the one link is copied at once.
-      if (copied) toast({ title: "Invite link copied!", variant: "success" });
+      if (copied) toast({ title: t("Invite link copied!"), variant: "success" });
       else onShowInviteLinks(links);
     },
     onError: (error) =>
       toast({
-        title: "Couldn't copy the invite link",
-        description: serverMessage(error, error.message || "Please try again"),
+        title: t("Couldn't copy the invite link"),
+        description: serverMessage(error, error.message || t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -130,8 +137,8 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
     },
     onError: (error) =>
       toast({
-        title: "Failed to create a new invite link",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to create a new invite link"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -140,7 +147,7 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
     mutationFn: () => apiDelete(clientPath(client)),
     onSuccess: () => {
       setConfirm(null);
-      toast({ title: "Client deleted successfully", variant: "success" });
+      toast({ title: t("Client deleted successfully"), variant: "success" });
       navigate("/", { replace: true });
       queryClient.removeQueries({ queryKey: queryKeys.messages(client.id) });
       queryClient.removeQueries({ queryKey: queryKeys.attachments(client.id) });
@@ -150,8 +157,8 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
     },
     onError: (error) =>
       toast({
-        title: "Failed to delete client",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to delete client"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -166,15 +173,17 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
           onClick={() => setConfirm("assign")}
           aria-label={
             assignees.length
-              ? `Assigned to ${assignees.map((member) => member.fullName).join(", ")}: change`
-              : `Assign ${client.name}`
+              ? t("Assigned to {{names}}: change", {
+                  names: assignees.map((member) => member.fullName).join(", "),
+                })
+              : t("Assign {{client}}", { client: client.name })
           }
         >
           {assignees.length === 0
-            ? "Assign"
+            ? t("Assign")
             : assignees.length === 1
               ? assignees[0]!.fullName
-              : `${assignees.length} people`}
+              : t("{{count}} people", { count: assignees.length })}
         </Button>
       )}
       <Button
@@ -182,9 +191,9 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
         size="sm"
         icon={<UsersIcon />}
         onClick={() => setConfirm("contacts")}
-        aria-label={`People at ${client.name}`}
+        aria-label={t("People at {{client}}", { client: client.name })}
       >
-        People
+        {t("People")}
       </Button>
       {client.joinedAt ? (
         <Button
@@ -193,7 +202,7 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
           icon={<RefreshIcon />}
           onClick={() => setConfirm("reissue")}
         >
-          New invite link
+          {t("New invite link")}
         </Button>
       ) : (
         <Button
@@ -203,16 +212,21 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
           loading={copyInvite.isPending}
           onClick={() => copyInvite.mutate()}
         >
-          Copy invite link
+          {t("Copy invite link")}
         </Button>
       )}
+      <ExportButton
+        path={exportPaths.conversation(client.id)}
+        label={t("Export")}
+        ariaLabel={t("Export conversation with {{client}}", { client: client.name })}
+      />
       {myRole !== "member" && (
         <Button
           variant="ghost"
           size="icon"
           className="client-header__delete"
-          aria-label={`Delete ${client.name}`}
-          title="Delete client"
+          aria-label={t("Delete {{client}}", { client: client.name })}
+          title={t("Delete client")}
           onClick={() => setConfirm("delete")}
         >
           <TrashIcon />
@@ -241,18 +255,23 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
         <ConfirmDialog
           open={confirm === "reissue"}
           onOpenChange={(open) => !open && setConfirm(null)}
-          title="Create a new invite link?"
-          confirmLabel="Create new link"
-          busyLabel="Creating..."
+          title={t("Create a new invite link?")}
+          confirmLabel={t("Create new link")}
+          busyLabel={t("Creating...")}
           busy={reissue.isPending}
           onConfirm={() => reissue.mutate()}
         >
           <p>
-            {client.name} will be signed out on every device at once and will need the new link to
-            get back into your conversation. Use this when a link reached the wrong person or a
-            phone was lost.
+            {t(
+              "{{client}} will be signed out on every device at once and will need the new link to get back into your conversation. Use this when a link reached the wrong person or a phone was lost.",
+              { client: client.name },
+            )}
           </p>
-          <p>Any invite link you sent {client.name} before stops working.</p>
+          <p>
+            {t("Any invite link you sent {{client}} before stops working.", {
+              client: client.name,
+            })}
+          </p>
         </ConfirmDialog>
       </OnceOpened>
 
@@ -260,20 +279,41 @@ export function ClientActions({ client, onShowInviteLinks }: ClientActionsProps)
         <ConfirmDialog
           open={confirm === "delete"}
           onOpenChange={(open) => !open && setConfirm(null)}
-          title={`Delete ${client.name}?`}
-          confirmLabel="Delete client"
-          busyLabel="Deleting..."
+          title={t("Delete {{client}}?", { client: client.name })}
+          confirmLabel={t("Delete client")}
+          busyLabel={t("Deleting...")}
           busy={remove.isPending}
           destructive
           onConfirm={() => remove.mutate()}
         >
           <p>
-            The conversation with all its messages and files is deleted, and {client.name} loses
-            access at once.
+            {t(
+              "The conversation with all its messages and files is deleted, and {{client}} loses access at once.",
+              { client: client.name },
+            )}
           </p>
-          <p>This cannot be undone.</p>
+          <RestoreWindow canRead={myRole !== undefined && myRole !== "member"} />
         </ConfirmDialog>
       </OnceOpened>
     </div>
+  );
+}
+
+/**
+ * How long a deleted client can be restored (issue 28), said in the delete confirmation. Asked
+ * for when the confirmation first opens: the dashboard's first screen stays one request.
+ */
+function RestoreWindow({ canRead }: { canRead: boolean }) {
+  const { data: keptDays, isPending } = useRetentionDays(canRead);
+  const { t } = useTranslation("dashboard");
+  if (canRead && isPending) return null;
+  return (
+    <p>
+      {keptDays
+        ? t("You can restore it from Settings → Deleted clients for {{count}} days.", {
+            count: keptDays,
+          })
+        : t("This cannot be undone.")}
+    </p>
   );
 }

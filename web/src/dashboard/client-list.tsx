@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMyTeamRole } from "../api/team-members";
 import { formatActivity, formatFull } from "../conversation/format-time";
+import { formatNumber } from "../i18n/formats";
 import { Avatar } from "../ui/avatar";
 import { UsersIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
@@ -34,20 +36,21 @@ export function openedFromList(state: unknown): boolean {
 export function ClientList({ selectedId }: { selectedId: string | null }) {
   const { data: clients, isPending, isLoadingError, refetch } = useClients();
   const myRole = useMyTeamRole();
+  const { t } = useTranslation("dashboard");
 
   return (
-    <nav className="client-list" aria-label="Clients">
-      <p className="client-list__heading">Clients</p>
+    <nav className="client-list" aria-label={t("Clients")}>
+      <p className="client-list__heading">{t("Clients")}</p>
       {isPending && (
         <div className="client-list__status">
-          <Spinner size="sm" label="Loading clients" />
+          <Spinner size="sm" label={t("Loading clients")} />
         </div>
       )}
       {isLoadingError && (
         <div className="client-list__status">
-          <p>We couldn't load your clients.</p>
+          <p>{t("We couldn't load your clients.")}</p>
           <button type="button" className="client-list__retry" onClick={() => void refetch()}>
-            Try again
+            {t("Try again")}
           </button>
         </div>
       )}
@@ -58,16 +61,16 @@ export function ClientList({ selectedId }: { selectedId: string | null }) {
           </span>
           {myRole === "member" ? (
             <>
-              <p>No clients assigned to you yet</p>
+              <p>{t("No clients assigned to you yet")}</p>
               <p className="client-list__empty-hint">
-                The owner or an admin assigns clients to you; a client you add is yours.
+                {t("The owner or an admin assigns clients to you; a client you add is yours.")}
               </p>
             </>
           ) : (
             <>
-              <p>No clients yet</p>
+              <p>{t("No clients yet")}</p>
               <p className="client-list__empty-hint">
-                Add a client to send them a private invite link.
+                {t("Add a client to send them a private invite link.")}
               </p>
             </>
           )}
@@ -91,6 +94,7 @@ function ClientListItem({ client, selected }: { client: OwnerClient; selected: b
   const unread = client.unreadCount;
   // Files the owner sent for approval that wait for the client's decision.
   const pending = (client as { pendingApprovals?: number }).pendingApprovals ?? 0;
+  const { t } = useTranslation("dashboard");
   return (
     <Link
       to={clientPath(client.id)}
@@ -101,7 +105,9 @@ function ClientListItem({ client, selected }: { client: OwnerClient; selected: b
       <Avatar name={client.name} size={36} />
       <span className="client-list__body">
         <span className="client-list__row">
-          <span className="client-list__name">{client.name}</span>
+          <span className="client-list__name" title={client.name}>
+            {client.name}
+          </span>
           <time className="client-list__time" dateTime={activity} title={formatFull(activity)}>
             {formatActivity(activity)}
           </time>
@@ -110,23 +116,31 @@ function ClientListItem({ client, selected }: { client: OwnerClient; selected: b
           <span
             className={`client-list__state${client.joinedAt ? " client-list__state--joined" : ""}`}
           >
-            {client.joinedAt ? "Joined" : "Pending Invite"}
+            {client.joinedAt ? t("Joined") : t("Pending Invite")}
           </span>
           {client.awaitingReply && (
-            <span className="client-list__awaiting" title="The last message is from the client">
-              Awaiting reply
+            <span
+              className="client-list__awaiting"
+              title={t("The last message is from the client")}
+            >
+              {t("Awaiting reply")}
             </span>
           )}
           {pending > 0 && (
-            <span className="client-list__pending" title="Files waiting for the client's decision">
-              {pending === 1 ? "1 file to approve" : `${pending} files to approve`}
+            <span
+              className="client-list__pending"
+              title={t("Files waiting for the client's decision")}
+            >
+              {t("{{count}} files to approve", { count: pending })}
             </span>
           )}
           {unread > 0 && (
             <span className="client-list__unread">
-              <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
+              <span aria-hidden="true">
+                {unread > 99 ? `${formatNumber(99)}+` : formatNumber(unread)}
+              </span>
               <span className="visually-hidden">
-                {unread === 1 ? "1 unread message" : `${unread} unread messages`}
+                {t("{{count}} unread messages", { count: unread })}
               </span>
             </span>
           )}

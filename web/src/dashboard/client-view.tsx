@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
+import { useSavedReplyPicker } from "../conversation/use-saved-reply-picker";
 import { buttonClassName } from "../ui/button";
 import { ArrowLeftIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
@@ -30,6 +32,7 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
   const { focusMessageId, onFocused } = useMessageToShow();
   // A colleague's messages carry their name and picture; the viewer's own do not need them.
   const { data: viewer } = useCurrentUser();
+  const { t } = useTranslation("dashboard");
   // An error about this client goes once the owner moves on to another client or the list.
   useToastStep(true);
   // A search result opens in the conversation, whichever tab was open.
@@ -48,7 +51,7 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
         <Link
           to="/"
           className={`${buttonClassName("ghost", "icon")} client-header__back`}
-          aria-label="Back to clients"
+          aria-label={t("Back to clients")}
           onClick={goBack}
         >
           <ArrowLeftIcon />
@@ -60,16 +63,19 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
             <span
               className={`client-list__state${client.joinedAt ? " client-list__state--joined" : ""}`}
             >
-              {client.joinedAt ? "Joined" : "Pending Invite"}
+              {client.joinedAt ? t("Joined") : t("Pending Invite")}
             </span>
           </p>
         </div>
         <ClientActions client={client} onShowInviteLinks={onShowInviteLinks} />
       </header>
       <Tabs value={tab} onValueChange={setTab} className="client-view__tabs">
-        <TabsList className="client-view__tablist" aria-label={`${client.name}: views`}>
-          <TabsTrigger value="conversation">Conversation</TabsTrigger>
-          <TabsTrigger value="attachments">Attachments</TabsTrigger>
+        <TabsList
+          className="client-view__tablist"
+          aria-label={t("{{client}}: views", { client: client.name })}
+        >
+          <TabsTrigger value="conversation">{t("Conversation")}</TabsTrigger>
+          <TabsTrigger value="attachments">{t("Attachments")}</TabsTrigger>
         </TabsList>
         <TabsContent value="conversation" className="client-view__panel">
           <Conversation
@@ -80,10 +86,11 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
             onRead={onRead}
             focusMessageId={focusMessageId}
             onFocused={onFocused}
+            composerPicker={useSavedReplyPicker}
           />
         </TabsContent>
         <TabsContent value="attachments" className="client-view__panel client-view__panel--scroll">
-          <Suspense fallback={<Spinner label="Loading attachments" />}>
+          <Suspense fallback={<Spinner label={t("Loading attachments")} />}>
             <AttachmentsPanel clientId={client.id} viewerRole="owner" otherName={client.name} />
           </Suspense>
         </TabsContent>

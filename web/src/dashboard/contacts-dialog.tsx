@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { AddedContactPayload, ContactPayload } from "../../../shared/schemas/contacts";
 import { apiDelete, apiGet, apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
@@ -13,6 +14,13 @@ import { Spinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
 import type { OwnerClient } from "./clients-query";
 import "./contacts-dialog.css";
+import { ClientLanguageSetting } from "../i18n/client-language-field";
+
+/**
+ * Names go into <Trans> texts escaped, so that a "<" or "&" in them stays text; the text nodes
+ * are unescaped again when rendered.
+ */
+const ESCAPED_VALUES = { interpolation: { escapeValue: true } };
 
 interface ContactsDialogProps {
   client: OwnerClient;
@@ -31,29 +39,33 @@ export function ContactsDialog({ client, open, onOpenChange }: ContactsDialogPro
     queryFn: () => apiGet<ContactPayload[]>(path),
     enabled: open,
   });
+  const { t } = useTranslation("dashboard");
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`People at ${client.name}`}
-      description="Everyone here reads and writes in this conversation, each with their own invite link and email settings."
+      title={t("People at {{client}}", { client: client.name })}
+      description={t(
+        "Everyone here reads and writes in this conversation, each with their own invite link and email settings.",
+      )}
     >
       {contacts.isPending ? (
         <p className="contacts__state">
-          <Spinner size="sm" label="" /> Loading people...
+          <Spinner size="sm" label="" /> {t("Loading people...")}
         </p>
       ) : contacts.isError ? (
         <p className="contacts__state" role="alert">
-          {serverMessage(contacts.error, "Couldn't load the people of this client")}
+          {serverMessage(contacts.error, t("Couldn't load the people of this client"))}
         </p>
       ) : (
-        <ul className="contacts" aria-label={`People at ${client.name}`}>
+        <ul className="contacts" aria-label={t("People at {{client}}", { client: client.name })}>
           {contacts.data.map((contact) => (
             <ContactRow key={contact.id} client={client} contact={contact} path={path} />
           ))}
         </ul>
       )}
       <AddContactForm client={client} path={path} />
+      <ClientLanguageSetting client={client} />
     </Dialog>
   );
 }
@@ -70,16 +82,17 @@ function ContactRow({
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const remove = useMutation({
     mutationFn: () => apiDelete(`${path}/${encodeURIComponent(contact.id)}`),
     onSuccess: () => {
-      toast({ title: `${contact.name} removed`, variant: "success" });
+      toast({ title: t("{{name}} removed", { name: contact.name }), variant: "success" });
       void queryClient.invalidateQueries({ queryKey: queryKeys.contacts(client.id) });
     },
     onError: (error) =>
       toast({
-        title: "Couldn't remove this person",
-        description: serverMessage(error, "Please try again"),
+        title: t("Couldn't remove this person"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -89,20 +102,25 @@ function ContactRow({
       <div className="contacts__who">
         <span className="contacts__name">
           {contact.name}
-          {contact.primary && <span className="contacts__badge">First contact</span>}
+          {contact.primary && <span className="contacts__badge">{t("First contact")}</span>}
         </span>
         <span className="contacts__email">{contact.email}</span>
         <span className="contacts__status">
-          {contact.joinedAt ? "Joined" : "Invite pending"}
+          {contact.joinedAt ? t("Joined") : t("Invite pending")}
           {contact.joinedAt && (
             <>
               {" · "}
               {contact.readAt ? (
-                <>
-                  Last read <time dateTime={contact.readAt}>{formatFull(contact.readAt)}</time>
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="Last read <0>{{when}}</0>"
+                  values={{ when: formatFull(contact.readAt) }}
+                  components={[<time key="when" dateTime={contact.readAt} />]}
+                  tOptions={ESCAPED_VALUES}
+                  shouldUnescape
+                />
               ) : (
-                "Nothing read yet"
+                t("Nothing read yet")
               )}
             </>
           )}
@@ -111,27 +129,27 @@ function ContactRow({
       {!contact.primary &&
         (confirming ? (
           <div className="contacts__confirm">
-            <span className="contacts__ask">Remove {contact.name}?</span>
+            <span className="contacts__ask">{t("Remove {{name}}?", { name: contact.name })}</span>
             <Button
               variant="danger"
               size="sm"
               loading={remove.isPending}
               onClick={() => remove.mutate()}
             >
-              Yes, remove
+              {t("Yes, remove")}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-              Keep
+              {t("Keep")}
             </Button>
           </div>
         ) : (
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Remove ${contact.name}`}
+            aria-label={t("Remove {{name}}", { name: contact.name })}
             onClick={() => setConfirming(true)}
           >
-            Remove
+            {t("Remove")}
           </Button>
         ))}
     </li>
@@ -144,6 +162,7 @@ function AddContactForm({ client, path }: { client: OwnerClient; path: string })
   const [fresh, setFresh] = useState<AddedContactPayload | null>(null);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const add = useMutation({
     mutationFn: () => apiPost<AddedContactPayload>(path, { name, email }),
     onSuccess: (answer) => {
@@ -152,15 +171,15 @@ function AddContactForm({ client, path }: { client: OwnerClient; path: string })
       setEmail("");
       void queryClient.invalidateQueries({ queryKey: queryKeys.contacts(client.id) });
       toast({
-        title: "Invite sent",
-        description: `We emailed an invite to ${answer.email}.`,
+        title: t("Invite sent"),
+        description: t("We emailed an invite to {{email}}.", { email: answer.email }),
         variant: "success",
       });
     },
     onError: (error) =>
       toast({
-        title: "Could not add this person",
-        description: serverMessage(error, "Please try again"),
+        title: t("Could not add this person"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -172,43 +191,50 @@ function AddContactForm({ client, path }: { client: OwnerClient; path: string })
     const copied = await copyText(url);
     toast(
       copied
-        ? { title: "Invite link copied", variant: "success" }
-        : { title: "Could not copy the link", description: url, variant: "destructive" },
+        ? { title: t("Invite link copied"), variant: "success" }
+        : { title: t("Could not copy the link"), description: url, variant: "destructive" },
     );
   };
   return (
     <section className="contacts__add" aria-labelledby="contacts-add-title">
       <h3 id="contacts-add-title" className="contacts__add-title">
-        Add a person
+        {t("Add a person")}
       </h3>
       <form className="contacts__form" onSubmit={submit}>
         <TextField
-          label="Name"
+          label={t("Name")}
           required
           autoComplete="off"
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
         <TextField
-          label="Email"
+          label={t("Email")}
           type="email"
           required
           autoComplete="off"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="name@company.com"
+          placeholder={t("name@company.com")}
         />
         <Button type="submit" loading={add.isPending}>
-          {add.isPending ? "Sending..." : "Send invite"}
+          {add.isPending ? t("Sending...") : t("Send invite")}
         </Button>
       </form>
       {fresh && (
         <div className="contacts__fresh">
           <span>
-            Invite link for <strong>{fresh.name}</strong>: it works once.
+            <Trans
+              t={t}
+              i18nKey="Invite link for <0>{{name}}</0>: it works once."
+              values={{ name: fresh.name }}
+              components={[<strong key="name" />]}
+              tOptions={ESCAPED_VALUES}
+              shouldUnescape
+            />
           </span>
           <Button variant="secondary" size="sm" onClick={() => void copy(fresh.inviteUrl)}>
-            Copy link
+            {t("Copy link")}
           </Button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/query-keys";
 import { placeArrivedMessage } from "../conversation/arrived-message";
@@ -100,10 +101,11 @@ function ChosenClient({
   onShowInviteLinks: (links: InviteLinks) => void;
 }) {
   const { data: clients, isPending, isLoadingError, refetch } = useClients();
+  const { t } = useTranslation("dashboard");
   if (isPending) {
     return (
       <div className="no-client">
-        <Spinner label="Loading client" />
+        <Spinner label={t("Loading client")} />
       </div>
     );
   }
@@ -111,10 +113,10 @@ function ChosenClient({
   if (isLoadingError) {
     return (
       <div className="no-client" role="alert">
-        <h1 className="no-client__title">We couldn't load this client</h1>
-        <p className="no-client__text">Check your connection and try again.</p>
+        <h1 className="no-client__title">{t("We couldn't load this client")}</h1>
+        <p className="no-client__text">{t("Check your connection and try again.")}</p>
         <button type="button" className={buttonClassName("primary")} onClick={() => void refetch()}>
-          Try again
+          {t("Try again")}
         </button>
       </div>
     );
@@ -123,10 +125,10 @@ function ChosenClient({
   if (!client) {
     return (
       <div className="no-client">
-        <h1 className="no-client__title">Client not found</h1>
-        <p className="no-client__text">This client may have been deleted.</p>
+        <h1 className="no-client__title">{t("Client not found")}</h1>
+        <p className="no-client__text">{t("This client may have been deleted.")}</p>
         <Link to="/" className={buttonClassName("secondary")}>
-          Back to your clients
+          {t("Back to your clients")}
         </Link>
       </div>
     );
@@ -140,7 +142,15 @@ function useUnreadInTitle() {
   useUnreadTitle(clients && totalUnread(clients));
 }
 
-const SETTINGS_TABS: SettingsTab[] = ["profile", "account", "notifications", "password", "team"];
+const SETTINGS_TABS: SettingsTab[] = [
+  "profile",
+  "account",
+  "notifications",
+  "password",
+  "team",
+  "replies",
+  "deleted-clients",
+];
 
 /** /?settings=notifications (the link in notification emails) opens that settings tab once. */
 function useSettingsLink(open: (tab: SettingsTab) => void) {
@@ -165,11 +175,16 @@ function useSubscriptionSuccessNotice() {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const subscribed = searchParams.get("subscription") === "success";
 
   useEffect(() => {
     if (!subscribed) return;
-    toast({ title: "Payment Successful", description: "You are subscribed!", variant: "success" });
+    toast({
+      title: t("Payment Successful"),
+      description: t("You are subscribed!"),
+      variant: "success",
+    });
     for (const queryKey of [queryKeys.user, queryKeys.accountTier, queryKeys.subscriptionStatus]) {
       void queryClient.invalidateQueries({ queryKey });
     }
@@ -180,5 +195,5 @@ function useSubscriptionSuccessNotice() {
       },
       { replace: true },
     );
-  }, [subscribed, toast, queryClient, setSearchParams]);
+  }, [subscribed, toast, t, queryClient, setSearchParams]);
 }

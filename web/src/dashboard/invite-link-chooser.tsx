@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../api/current-user";
 import { Button } from "../ui/button";
 import { copyText } from "../ui/clipboard";
@@ -22,14 +23,18 @@ interface InviteLinkChooserProps {
 /** The invite link chooser (spec section 2): tiny link or standard link, each with its copy notice. */
 export function InviteLinkChooser({ links, onClose }: InviteLinkChooserProps) {
   const { data: user } = useCurrentUser();
+  const { t } = useTranslation("dashboard");
   return (
     <Dialog
       open={links !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Share the invite link"
+      title={t("Share the invite link")}
       description={
         links
-          ? `Send ${links.clientName} one of these links. It opens your private conversation and works once.`
+          ? t(
+              "Send {{client}} one of these links. It opens your private conversation and works once.",
+              { client: links.clientName },
+            )
           : undefined
       }
     >
@@ -37,28 +42,34 @@ export function InviteLinkChooser({ links, onClose }: InviteLinkChooserProps) {
         <div className="invite-links">
           {links.tinyUrl && (
             <LinkOption
-              label="Tiny link"
-              hint="Short and easy to type or send by text message."
+              label={t("Tiny link")}
+              copyLabel={t("Copy tiny link")}
+              hint={t("Short and easy to type or send by text message.")}
               url={links.tinyUrl}
-              copiedNotice="Tiny link copied!"
+              copiedNotice={t("Tiny link copied!")}
             />
           )}
           <LinkOption
-            label="Standard link"
+            label={t("Standard link")}
+            copyLabel={t("Copy standard link")}
             hint={
-              links.tinyUrl ? "The full link, for email." : "Send it by email or any messenger."
+              links.tinyUrl
+                ? t("The full link, for email.")
+                : t("Send it by email or any messenger.")
             }
             url={links.standardUrl}
-            copiedNotice="Standard link copied!"
+            copiedNotice={t("Standard link copied!")}
           />
           {!links.tinyUrl && user?.accountTier === "free" && (
-            <p className="invite-links__note">Tiny links come with the Pro and Agency plans.</p>
+            <p className="invite-links__note">
+              {t("Tiny links come with the Pro and Agency plans.")}
+            </p>
           )}
         </div>
       )}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="secondary">Done</Button>
+          <Button variant="secondary">{t("Done")}</Button>
         </DialogClose>
       </DialogFooter>
     </Dialog>
@@ -67,21 +78,24 @@ export function InviteLinkChooser({ links, onClose }: InviteLinkChooserProps) {
 
 interface LinkOptionProps {
   label: string;
+  /** The copy button's name for a screen reader ("Copy tiny link"). */
+  copyLabel: string;
   hint: string;
   url: string;
   copiedNotice: string;
 }
 
-function LinkOption({ label, hint, url, copiedNotice }: LinkOptionProps) {
+function LinkOption({ label, copyLabel, hint, url, copiedNotice }: LinkOptionProps) {
   const id = useId();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const copy = async () => {
     if (await copyText(url)) {
       toast({ title: copiedNotice, variant: "success" });
     } else {
       toast({
-        title: "Couldn't copy the link",
-        description: "Select the link and copy it yourself.",
+        title: t("Couldn't copy the link"),
+        description: t("Select the link and copy it yourself."),
         variant: "destructive",
       });
     }
@@ -105,12 +119,8 @@ function LinkOption({ label, hint, url, copiedNotice }: LinkOptionProps) {
           aria-describedby={`${id}-hint`}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button
-          icon={<CopyIcon />}
-          onClick={() => void copy()}
-          aria-label={`Copy ${label.toLowerCase()}`}
-        >
-          Copy
+        <Button icon={<CopyIcon />} onClick={() => void copy()} aria-label={copyLabel}>
+          {t("Copy")}
         </Button>
       </div>
     </div>

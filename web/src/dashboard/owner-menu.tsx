@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { serverMessage } from "../api/client";
 import { logout, useCurrentUser } from "../api/current-user";
@@ -13,13 +14,14 @@ export function OwnerMenu() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation("dashboard");
   const signOut = useMutation({
     mutationFn: () => logout(queryClient),
     onSuccess: () => navigate("/auth", { replace: true }),
     onError: (error) =>
       toast({
-        title: "Logout failed",
-        description: serverMessage(error, "Unknown error occurred"),
+        title: t("Logout failed"),
+        description: serverMessage(error, t("Unknown error occurred")),
         variant: "destructive",
       }),
   });
@@ -29,14 +31,19 @@ export function OwnerMenu() {
     <div className="owner-menu">
       <Avatar name={user.fullName} imageUrl={user.profilePicture} />
       <div className="owner-menu__who">
-        <p className="owner-menu__name">{user.fullName}</p>
-        <p className="owner-menu__email">{user.email}</p>
+        <p className="owner-menu__name" title={user.fullName}>
+          {user.fullName}
+        </p>
+        <p className="owner-menu__email" title={user.email}>
+          {user.email}
+        </p>
       </div>
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Log out"
-        title="Log out"
+        className="owner-menu__logout"
+        aria-label={t("Log out")}
+        title={t("Log out")}
         loading={signOut.isPending}
         onClick={() => signOut.mutate()}
       >

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { MessageSearch } from "../search/message-search";
 import type { SettingsTab } from "../settings/account-settings-dialog";
@@ -17,15 +18,16 @@ interface SidebarProps {
 
 export function Sidebar({ selectedClientId, onOpenSettings, onAddClient }: SidebarProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation("dashboard");
   return (
-    <aside className="sidebar" aria-label="Clients and account">
+    <aside className="sidebar" aria-label={t("Clients and account")}>
       <div className="sidebar__top">
         <Logo />
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Account settings"
-          title="Account settings"
+          aria-label={t("Account settings")}
+          title={t("Account settings")}
           onClick={() => onOpenSettings("profile")}
         >
           <SettingsIcon />

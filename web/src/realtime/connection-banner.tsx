@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { RealtimeStatus } from "./realtime-connection";
 import "./connection-banner.css";
 
@@ -16,6 +17,7 @@ export function ConnectionBanner({
   status: RealtimeStatus;
   notice?: ReactNode;
 }) {
+  const { t } = useTranslation("common");
   const down = status === "reconnecting";
   const [shown, setShown] = useState(false);
 
@@ -34,7 +36,7 @@ export function ConnectionBanner({
         (shown && (
           <p className="connection-banner__text">
             <span className="connection-banner__dot" aria-hidden="true" />
-            Connection lost. Reconnecting…
+            {t("Connection lost. Reconnecting…")}
           </p>
         ))}
     </div>

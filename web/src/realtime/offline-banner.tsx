@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { installedConnectivity } from "../api/installed-connectivity";
 import { useOfflineCause } from "../api/use-connectivity";
 import { ConnectionBanner } from "./connection-banner";
@@ -26,20 +27,21 @@ function useShownCause() {
  * queue; otherwise the live connection's "Reconnecting...".
  */
 export function OfflineBanner({ status }: { status: RealtimeStatus }) {
+  const { t } = useTranslation("common");
   const cause = useShownCause();
   const notice = cause && (
     <p className="connection-banner__text">
       <span className="connection-banner__dot" aria-hidden="true" />
       <span>
-        <strong>{cause === "device" ? "You're offline." : "Can't reach the server."}</strong>{" "}
-        Messages you send will go out when the connection is back.
+        <strong>{cause === "device" ? t("You're offline.") : t("Can't reach the server.")}</strong>{" "}
+        {t("Messages you send will go out when the connection is back.")}
       </span>
       <button
         type="button"
         className="connection-banner__action"
         onClick={() => installedConnectivity()?.probeNow()}
       >
-        Try now
+        {t("Try now")}
       </button>
     </p>
   );

@@ -275,6 +275,18 @@ describe("invalidations", () => {
       ["messages", "c1"],
       ["clients"],
     ]);
+    // An edited or deleted message (issue 28): searches look again too.
+    expect(invalidationsFor({ ...event, type: "message_updated" }, "client")).toEqual([
+      ["messages", "c1"],
+      ["attachments", "c1"],
+      ["search"],
+    ]);
+    expect(invalidationsFor({ ...event, type: "message_deleted" }, "owner")).toEqual([
+      ["messages", "c1"],
+      ["attachments", "c1"],
+      ["search"],
+      ["clients"],
+    ]);
   });
 
   it("leaves out the conversation when the event's message was placed in it", () => {

@@ -41,6 +41,10 @@ export function invalidationsFor(
   if (event.type === "team_changed") {
     return side === "owner" ? teamInvalidations() : [];
   }
+  if (event.type === "scheduled_changed") {
+    // Scheduled send (issue 28): only the side that scheduled hears of it.
+    return [[...queryKeys.scheduled(event.clientId)]];
+  }
   if (event.type === "presence") {
     // Who else is in a conversation (issue 26): nothing to fetch (presenceStore has it).
     return [];
@@ -55,6 +59,9 @@ export function invalidationsFor(
   }
   const keys: unknown[][] = placed ? [] : [[...queryKeys.messages(event.clientId)]];
   if (event.type !== "messages_read") keys.push([...queryKeys.attachments(event.clientId)]);
+  // An edited or deleted message (issue 28) is found by its new text, or not at all.
+  if (event.type === "message_updated" || event.type === "message_deleted")
+    keys.push([...queryKeys.allSearches]);
   // The owner's client list carries unread counts, "awaiting reply" and the activity order.
   if (side === "owner") keys.push([...queryKeys.clients]);
   return keys;

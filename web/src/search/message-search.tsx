@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { SearchResult } from "../api/search";
 import { formatActivity, formatFull } from "../conversation/format-time";
 import { Button } from "../ui/button";
@@ -30,8 +31,9 @@ export function MessageSearch({
   onOpen,
   children,
   autoFocus,
-  placeholder = "Search messages",
+  placeholder,
 }: MessageSearchProps) {
+  const { t } = useTranslation("conversation");
   const [typed, setTyped] = useState("");
   const [active, setActive] = useState(-1);
   const search = useSearchResults(typed, clientId);
@@ -85,12 +87,12 @@ export function MessageSearch({
           className="message-search__input"
           type="search"
           role="combobox"
-          aria-label="Search messages"
+          aria-label={t("Search messages")}
           aria-expanded={searching}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t("Search messages")}
           value={typed}
           maxLength={200}
           autoComplete="off"
@@ -104,7 +106,7 @@ export function MessageSearch({
           <button
             type="button"
             className="message-search__clear"
-            aria-label="Clear search"
+            aria-label={t("Clear search")}
             onClick={() => setTyped("")}
           >
             <CloseIcon />
@@ -114,8 +116,10 @@ export function MessageSearch({
       <p className="visually-hidden" aria-live="polite">
         {searching && !search.settling && !search.isFetching
           ? results.length === 0
-            ? "No results"
-            : `${results.length}${search.hasNextPage ? " or more" : ""} ${results.length === 1 ? "result" : "results"}`
+            ? t("No results")
+            : search.hasNextPage
+              ? t("{{count}} or more results", { count: results.length })
+              : t("{{count}} results", { count: results.length })
           : ""}
       </p>
       {!searching && children}
@@ -123,29 +127,29 @@ export function MessageSearch({
         <div className="message-search__results" aria-busy={search.isFetching || undefined}>
           {status === "loading" && (
             <div className="message-search__status">
-              <Spinner size="sm" label="Searching" />
+              <Spinner size="sm" label={t("Searching")} />
             </div>
           )}
           {status === "error" && (
             <div className="message-search__status" role="alert">
-              <p>We couldn't search your messages.</p>
+              <p>{t("We couldn't search your messages.")}</p>
               <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
-                Try again
+                {t("Try again")}
               </Button>
             </div>
           )}
           {status === "empty" && (
             <div className="message-search__status">
-              <p className="message-search__empty-title">No messages found</p>
+              <p className="message-search__empty-title">{t("No messages found")}</p>
               <p className="message-search__hint">
-                Nothing matches “{search.q}”. Try fewer or shorter words.
+                {t("Nothing matches “{{query}}”. Try fewer or shorter words.", { query: search.q })}
               </p>
             </div>
           )}
           <div
             id={listId}
             role="listbox"
-            aria-label="Search results"
+            aria-label={t("Search results")}
             className="message-search__list"
           >
             {results.map((result, index) => (
@@ -173,7 +177,9 @@ export function MessageSearch({
                 loading={search.isFetchingNextPage}
                 onClick={() => void search.fetchNextPage()}
               >
-                {search.isFetchNextPageError ? "Couldn't load more. Try again" : "More results"}
+                {search.isFetchNextPageError
+                  ? t("Couldn't load more. Try again")
+                  : t("More results")}
               </Button>
             </div>
           )}
@@ -184,6 +190,7 @@ export function MessageSearch({
 }
 
 function ResultBody({ result, showClientName }: { result: SearchResult; showClientName: boolean }) {
+  const { t } = useTranslation("conversation");
   return (
     <>
       <span className="search-result__head">
@@ -202,7 +209,7 @@ function ResultBody({ result, showClientName }: { result: SearchResult; showClie
       {result.visibility === "internal" && (
         <span className="search-result__note">
           <LockIcon />
-          Internal note
+          {t("Internal note")}
         </span>
       )}
       <span className="search-result__snippet" dir="auto">

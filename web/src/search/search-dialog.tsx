@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { SearchResult } from "../api/search";
 import { Dialog } from "../ui/dialog";
 import { MessageSearch } from "./message-search";
@@ -10,15 +11,16 @@ interface SearchDialogProps {
 
 /** The client portal's search: the client's own conversation, in a dialog (loaded on demand). */
 export default function SearchDialog({ clientId, onClose, onOpen }: SearchDialogProps) {
+  const { t } = useTranslation("conversation");
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Search your conversation"
+      title={t("Search your conversation")}
       className="search-dialog"
     >
       <MessageSearch clientId={clientId} showClientName={false} onOpen={onOpen} autoFocus>
-        <p className="message-search__status">Find messages and files by their words.</p>
+        <p className="message-search__status">{t("Find messages and files by their words.")}</p>
       </MessageSearch>
     </Dialog>
   );

@@ -1,26 +1,32 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../api/current-user";
 import { useAccountTier } from "../billing/account-tier-query";
 import { useBillingMode } from "../billing/billing-mode-query";
 import { SubscriptionSection } from "../billing/subscription-section";
+import { formatNumber } from "../i18n/formats";
 import { Alert } from "../ui/alert";
 import { buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { ColorSchemeSection } from "./color-scheme-section";
 import { CompanyLogoSection } from "./company-logo-section";
 import { DeleteAccountSection } from "./delete-account-section";
+import { ExportWorkspaceSection } from "./export-workspace-section";
 import { SignOutEverywhereSection } from "./sign-out-everywhere-section";
-
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
+import { WorkspaceLanguageSetting } from "../i18n/workspace-language-setting";
 
 export function AccountTab() {
+  const { t } = useTranslation("settings");
+  const yesNo = (value: boolean) => (value ? t("Yes") : t("No"));
   const { data: tier, isPending, isError } = useAccountTier();
   const { data: user } = useCurrentUser();
   // Billing off (self-hosted): every feature, no plans to name or change.
   const plans = useBillingMode() !== "off";
-  if (isPending) return <Spinner label="Loading your plan" />;
+  if (isPending) return <Spinner label={t("Loading your plan")} />;
   if (isError || !tier)
-    return <Alert variant="destructive" title="We couldn't load your plan. Please try again." />;
+    return (
+      <Alert variant="destructive" title={t("We couldn't load your plan. Please try again.")} />
+    );
   const isAgency = tier.currentTier === "agency";
 
   return (
@@ -28,35 +34,39 @@ export function AccountTab() {
       <section className="settings-section" aria-labelledby="plan-heading">
         <div className="settings-section__header">
           <h3 id="plan-heading" className="settings-section__title">
-            Plan
+            {t("Plan")}
           </h3>
           {plans && (
             <Link to="/pricing" className={buttonClassName("secondary", "sm")}>
-              {isAgency ? "View plans" : "Upgrade"}
+              {isAgency ? t("View plans") : t("Upgrade")}
             </Link>
           )}
         </div>
         <dl className="plan-facts">
           {plans && (
             <div>
-              <dt>Current tier</dt>
+              <dt>{t("Current tier")}</dt>
               <dd>{tier.tierConfig.name}</dd>
             </div>
           )}
           <div>
-            <dt>Clients</dt>
-            <dd>{tier.clientCount}</dd>
+            <dt>{t("Clients")}</dt>
+            <dd>{formatNumber(tier.clientCount)}</dd>
           </div>
           <div>
-            <dt>Client limit</dt>
-            <dd>{tier.tierConfig.clientLimit ?? "Unlimited"}</dd>
+            <dt>{t("Client limit")}</dt>
+            <dd>
+              {tier.tierConfig.clientLimit === null
+                ? t("Unlimited")
+                : formatNumber(tier.tierConfig.clientLimit)}
+            </dd>
           </div>
           <div>
-            <dt>Logo support</dt>
+            <dt>{t("Logo support")}</dt>
             <dd>{yesNo(tier.tierConfig.logoSupport)}</dd>
           </div>
           <div>
-            <dt>Color customization</dt>
+            <dt>{t("Color customization")}</dt>
             <dd>{yesNo(tier.tierConfig.colorCustomization)}</dd>
           </div>
         </dl>
@@ -68,6 +78,8 @@ export function AccountTab() {
           <ColorSchemeSection user={user} />
         </>
       )}
+      <WorkspaceLanguageSetting />
+      <ExportWorkspaceSection />
       <SignOutEverywhereSection />
       <DeleteAccountSection />
     </div>

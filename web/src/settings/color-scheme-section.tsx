@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import type { User } from "../api/current-user";
 import { contrastRatio, MIN_TEXT_CONTRAST } from "../../../shared/colors";
 import { brandShades } from "../../../shared/contrast";
+import { numberFormat } from "../i18n/formats";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { toHexColor } from "../ui/css-color";
@@ -14,12 +16,6 @@ import { useToast } from "../ui/toast";
 import { applyUserAnswer } from "./user-answer";
 
 type ColorKey = "primaryColor" | "backgroundColor" | "textColor";
-
-const COLOR_FIELDS: { key: ColorKey; label: string }[] = [
-  { key: "primaryColor", label: "Primary color" },
-  { key: "backgroundColor", label: "Background color" },
-  { key: "textColor", label: "Text color" },
-];
 
 /** The colour picker needs #rrggbb; "#abc" becomes "#aabbcc", anything else leaves it black. */
 function pickerValue(color: string): string {
@@ -32,6 +28,16 @@ function pickerValue(color: string): string {
 
 /** Agency tier only: the colours of the client portal. */
 export function ColorSchemeSection({ user }: { user: User }) {
+  const { t } = useTranslation("settings");
+  const colorFields: { key: ColorKey; label: string; pickerLabel: string }[] = [
+    { key: "primaryColor", label: t("Primary color"), pickerLabel: t("Primary color picker") },
+    {
+      key: "backgroundColor",
+      label: t("Background color"),
+      pickerLabel: t("Background color picker"),
+    },
+    { key: "textColor", label: t("Text color"), pickerLabel: t("Text color picker") },
+  ];
   const [colors, setColors] = useState<Record<ColorKey, string>>({
     primaryColor: user.primaryColor,
     backgroundColor: user.backgroundColor,
@@ -46,12 +52,12 @@ export function ColorSchemeSection({ user }: { user: User }) {
     mutationFn: () => apiPatch<UserChangedResponse>("/api/user/color-scheme", colors),
     onSuccess: (answer) => {
       applyUserAnswer(queryClient, answer);
-      toast({ title: "Color scheme updated successfully", variant: "success" });
+      toast({ title: t("Color scheme updated successfully"), variant: "success" });
     },
     onError: (error) =>
       toast({
-        title: "Failed to update color scheme",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to update color scheme"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -75,19 +81,21 @@ export function ColorSchemeSection({ user }: { user: User }) {
   return (
     <section className="settings-section" aria-labelledby="colors-heading">
       <h3 id="colors-heading" className="settings-section__title">
-        Color Scheme
+        {t("Color Scheme")}
       </h3>
-      <p className="settings-section__hint">Your clients see these colours in their portal.</p>
+      <p className="settings-section__hint">
+        {t("Your clients see these colours in their portal.")}
+      </p>
       <form className="form-stack color-form" onSubmit={submit}>
         <div className="color-fields">
-          {COLOR_FIELDS.map(({ key, label }) => (
+          {colorFields.map(({ key, label, pickerLabel }) => (
             <Field key={key} label={label}>
               {(control) => (
                 <div className="color-field">
                   <input
                     type="color"
                     className="color-field__picker"
-                    aria-label={`${label} picker`}
+                    aria-label={pickerLabel}
                     value={pickerValue(colors[key])}
                     onChange={(event) => setColor(key, event.target.value)}
                   />
@@ -112,26 +120,36 @@ export function ColorSchemeSection({ user }: { user: User }) {
           }}
           aria-hidden="true"
         >
-          <span>Preview of your client portal</span>
+          <span>{t("Preview of your client portal")}</span>
           <span className="color-preview__button" style={{ background: buttonColor }}>
-            Button
+            {t("Button")}
           </span>
         </div>
         {primary && buttonColor !== primary && (
           <p className="settings-section__hint">
-            Buttons use {buttonColor}, a darker shade of your primary color, so that their white
-            text stays readable.
+            {t(
+              "Buttons use {{color}}, a darker shade of your primary color, so that their white text stays readable.",
+              { color: buttonColor },
+            )}
           </p>
         )}
         {hardToRead && (
-          <Alert variant="destructive" title="Text and background are too close to read">
-            Their contrast is {contrast.toFixed(1)}:1; clients need at least {MIN_TEXT_CONTRAST}:1
-            to read comfortably (WCAG). Pick a darker text or a lighter background.
+          <Alert variant="destructive" title={t("Text and background are too close to read")}>
+            {t(
+              "Their contrast is {{contrast}}:1; clients need at least {{minimum}}:1 to read comfortably (WCAG). Pick a darker text or a lighter background.",
+              {
+                contrast: numberFormat({
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                }).format(contrast),
+                minimum: numberFormat().format(MIN_TEXT_CONTRAST),
+              },
+            )}
           </Alert>
         )}
         <div className="settings-actions">
           <Button type="submit" loading={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Colors"}
+            {save.isPending ? t("Saving...") : t("Save Colors")}
           </Button>
         </div>
       </form>

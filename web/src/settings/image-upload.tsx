@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPost, serverMessage } from "../api/client";
 import { Button } from "../ui/button";
@@ -26,6 +27,7 @@ export function ImageUpload({
   successTitle,
   failureTitle,
 }: ImageUploadProps) {
+  const { t } = useTranslation("settings");
   const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -43,7 +45,7 @@ export function ImageUpload({
     onError: (error) =>
       toast({
         title: failureTitle,
-        description: serverMessage(error, "Please try again"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -67,7 +69,7 @@ export function ImageUpload({
         loading={upload.isPending}
         onClick={() => input.current?.click()}
       >
-        {upload.isPending ? "Uploading..." : label}
+        {upload.isPending ? t("Uploading...") : label}
       </Button>
     </>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { TeamMember } from "../../../shared/schemas/team";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
@@ -12,6 +13,7 @@ import { PasswordConfirmDialog } from "./password-confirm-dialog";
  * their password: the plan, billing and branding go with it, and the owner stays as an admin.
  */
 export function MakeOwnerButton({ member }: { member: TeamMember }) {
+  const { t } = useTranslation("settings");
   const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -23,7 +25,10 @@ export function MakeOwnerButton({ member }: { member: TeamMember }) {
       }),
     onSuccess: (owner) => {
       setAsking(false);
-      toast({ title: `${owner.fullName} is now the workspace's owner`, variant: "success" });
+      toast({
+        title: t("{{name}} is now the workspace's owner", { name: owner.fullName }),
+        variant: "success",
+      });
       // Who may do what, the plan and the seats all changed hands.
       for (const key of [
         queryKeys.teamMembers,
@@ -37,8 +42,8 @@ export function MakeOwnerButton({ member }: { member: TeamMember }) {
     },
     onError: (error) =>
       toast({
-        title: "The workspace was not handed over",
-        description: serverMessage(error, "Please try again"),
+        title: t("The workspace was not handed over"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -47,24 +52,28 @@ export function MakeOwnerButton({ member }: { member: TeamMember }) {
       <Button
         variant="ghost"
         size="sm"
-        aria-label={`Make ${member.fullName} the owner`}
+        aria-label={t("Make {{name}} the owner", { name: member.fullName })}
         onClick={() => setAsking(true)}
       >
-        Make owner
+        {t("Make owner")}
       </Button>
       {asking && (
         <PasswordConfirmDialog
-          title={`Make ${member.fullName} the owner?`}
-          action="hand over the workspace"
-          submitLabel="Make owner"
-          pendingLabel="Handing over..."
+          title={t("Make {{name}} the owner?", { name: member.fullName })}
+          googleNote={t(
+            "Your account signs in with Google: to hand over the workspace, your last sign-in must be less than 10 minutes ago. If it is older, sign out and sign in with Google again first.",
+          )}
+          submitLabel={t("Make owner")}
+          pendingLabel={t("Handing over...")}
           pending={handOver.isPending}
           onConfirm={(password) => handOver.mutate(password)}
           onClose={() => setAsking(false)}
         >
           <p>
-            {member.fullName} becomes the workspace's owner: its plan and billing, its branding, and
-            the right to delete it go to them. You stay in the team as an admin.
+            {t(
+              "{{name}} becomes the workspace's owner: its plan and billing, its branding, and the right to delete it go to them. You stay in the team as an admin.",
+              { name: member.fullName },
+            )}
           </p>
         </PasswordConfirmDialog>
       )}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import { type User, useCurrentUser } from "../api/current-user";
@@ -47,20 +48,25 @@ export function NotificationsTab() {
  * owner; the first answer stops them for everyone. Nothing for a workspace of one.
  */
 function TeamEmailsHint() {
+  const { t } = useTranslation("settings");
   const members = useTeamMembers();
   const role = useMyTeamRole();
   if (!role || (members.data?.length ?? 0) < 2) return null;
   return (
     <p className="settings-section__hint">
       {role === "owner"
-        ? "In your team, the people assigned to a client get these emails; you get them for clients no one is assigned to."
-        : "In your team, you get these emails for the clients assigned to you."}{" "}
-      Once one of you answers, nobody else is emailed about it.
+        ? t(
+            "In your team, the people assigned to a client get these emails; you get them for clients no one is assigned to. Once one of you answers, nobody else is emailed about it.",
+          )
+        : t(
+            "In your team, you get these emails for the clients assigned to you. Once one of you answers, nobody else is emailed about it.",
+          )}
     </p>
   );
 }
 
 function NotificationsForm({ user }: { user: User }) {
+  const { t } = useTranslation("settings");
   const [delay, setDelay] = useState(String(user.emailNotificationDelay));
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -71,12 +77,12 @@ function NotificationsForm({ user }: { user: User }) {
     onSuccess: (answer, minutes) => {
       setDelay(String(minutes));
       applyUserAnswer(queryClient, answer);
-      toast({ title: "Notification settings updated successfully", variant: "success" });
+      toast({ title: t("Notification settings updated successfully"), variant: "success" });
     },
     onError: (error) =>
       toast({
-        title: "Failed to update notification settings",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to update notification settings"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -89,15 +95,17 @@ function NotificationsForm({ user }: { user: User }) {
   return (
     <form className="form-stack" onSubmit={submit}>
       <div className="settings-section">
-        <h3 className="settings-section__title">Email notifications</h3>
+        <h3 className="settings-section__title">{t("Email notifications")}</h3>
         <p className="settings-section__hint">
-          When a client's message waits this long without a reply, we send you one email about it.
+          {t(
+            "When a client's message waits this long without a reply, we send you one email about it.",
+          )}
         </p>
         <TeamEmailsHint />
       </div>
       <div className="delay-field">
         <TextField
-          label="Notification delay (minutes)"
+          label={t("Notification delay (minutes)")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -105,12 +113,12 @@ function NotificationsForm({ user }: { user: User }) {
           step={1}
           value={delay}
           onChange={(event) => setDelay(event.target.value)}
-          hint="Between 1 and 60 minutes. Default: 5."
+          hint={t("Between 1 and 60 minutes. Default: 5.")}
         />
       </div>
       <div className="settings-actions">
         <Button type="submit" loading={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Settings"}
+          {save.isPending ? t("Saving...") : t("Save Settings")}
         </Button>
       </div>
     </form>

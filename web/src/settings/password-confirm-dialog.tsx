@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../api/current-user";
 import { Button, type ButtonVariant } from "../ui/button";
 import { Dialog, DialogClose, DialogFooter } from "../ui/dialog";
@@ -8,8 +9,11 @@ interface PasswordConfirmDialogProps {
   title: string;
   /** What the change does, said before the proof is asked for. */
   children: ReactNode;
-  /** "delete your account", "sign out everywhere": completes the Google-only note. */
-  action: string;
+  /**
+   * Said to an account made with Google instead of asking a password: that a sign-in within
+   * 10 minutes confirms this change (a whole sentence per change, for translators).
+   */
+  googleNote: string;
   submitLabel: string;
   pendingLabel: string;
   variant?: ButtonVariant;
@@ -25,6 +29,7 @@ interface PasswordConfirmDialogProps {
  * 10 minutes confirms instead.
  */
 export function PasswordConfirmDialog(props: PasswordConfirmDialogProps) {
+  const { t } = useTranslation("settings");
   const { data: user } = useCurrentUser();
   const [password, setPassword] = useState("");
   const hasPassword = user?.hasPassword !== false;
@@ -43,16 +48,11 @@ export function PasswordConfirmDialog(props: PasswordConfirmDialogProps) {
       <form className="form-stack" onSubmit={submit}>
         <div className="confirm-dialog__text">
           {props.children}
-          {!hasPassword && (
-            <p>
-              Your account signs in with Google: to {props.action}, your last sign-in must be less
-              than 10 minutes ago. If it is older, sign out and sign in with Google again first.
-            </p>
-          )}
+          {!hasPassword && <p>{props.googleNote}</p>}
         </div>
         {hasPassword && (
           <TextField
-            label="Your password"
+            label={t("Your password")}
             type="password"
             autoComplete="current-password"
             required
@@ -63,7 +63,7 @@ export function PasswordConfirmDialog(props: PasswordConfirmDialogProps) {
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="secondary" disabled={props.pending}>
-              Cancel
+              {t("Cancel")}
             </Button>
           </DialogClose>
           <Button type="submit" variant={props.variant} loading={props.pending}>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { apiPatch, serverMessage } from "../api/client";
 import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
@@ -8,6 +9,7 @@ import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 
 export function PasswordTab() {
+  const { t } = useTranslation("settings");
   const { data: user } = useCurrentUser();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
@@ -25,12 +27,12 @@ export function PasswordTab() {
       setConfirmPassword("");
       // The answer has no user; fetch it so that e.g. hasPassword is right after a first password.
       void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      toast({ title: "Password updated successfully", variant: "success" });
+      toast({ title: t("Password updated successfully"), variant: "success" });
     },
     onError: (error) =>
       toast({
-        title: "Failed to update password",
-        description: serverMessage(error, "Please check your current password"),
+        title: t("Failed to update password"),
+        description: serverMessage(error, t("Please check your current password")),
         variant: "destructive",
       }),
   });
@@ -38,7 +40,7 @@ export function PasswordTab() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (newPassword !== confirmPassword) {
-      toast({ title: "Passwords don't match", variant: "destructive" });
+      toast({ title: t("Passwords don't match"), variant: "destructive" });
       return;
     }
     change.mutate();
@@ -48,13 +50,14 @@ export function PasswordTab() {
     <form className="form-stack" onSubmit={submit}>
       {!hasPassword && (
         <p className="settings-section__hint">
-          Your account signs in with Google. You can add a password within 10 minutes of signing in
-          with Google; if it has been longer, sign out and sign in with Google again first.
+          {t(
+            "Your account signs in with Google. You can add a password within 10 minutes of signing in with Google; if it has been longer, sign out and sign in with Google again first.",
+          )}
         </p>
       )}
       {hasPassword && (
         <TextField
-          label="Current password"
+          label={t("Current password")}
           type="password"
           autoComplete="current-password"
           required
@@ -63,17 +66,17 @@ export function PasswordTab() {
         />
       )}
       <TextField
-        label="New password"
+        label={t("New password")}
         type="password"
         autoComplete="new-password"
         required
         minLength={6}
-        hint="At least 6 characters."
+        hint={t("At least 6 characters.")}
         value={newPassword}
         onChange={(event) => setNewPassword(event.target.value)}
       />
       <TextField
-        label="Confirm new password"
+        label={t("Confirm new password")}
         type="password"
         autoComplete="new-password"
         required
@@ -82,7 +85,7 @@ export function PasswordTab() {
       />
       <div className="settings-actions">
         <Button type="submit" loading={change.isPending}>
-          {change.isPending ? "Updating..." : "Update Password"}
+          {change.isPending ? t("Updating...") : t("Update Password")}
         </Button>
       </div>
     </form>

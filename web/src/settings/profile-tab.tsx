@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { UserChangedResponse } from "../../../shared/schemas/user";
 import { apiPatch, serverMessage } from "../api/client";
 import { type User, useCurrentUser } from "../api/current-user";
@@ -9,6 +10,7 @@ import { TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { ImageUpload } from "./image-upload";
 import { applyUserAnswer } from "./user-answer";
+import { UserLanguageSetting } from "../i18n/user-language-setting";
 
 export function ProfileTab() {
   const { data: user } = useCurrentUser();
@@ -17,6 +19,7 @@ export function ProfileTab() {
 }
 
 function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation("settings");
   const [fullName, setFullName] = useState(user.fullName);
   const [companyName, setCompanyName] = useState(user.companyName ?? "");
   const queryClient = useQueryClient();
@@ -26,12 +29,12 @@ function ProfileForm({ user }: { user: User }) {
     mutationFn: () => apiPatch<UserChangedResponse>("/api/user/profile", { fullName, companyName }),
     onSuccess: (answer) => {
       applyUserAnswer(queryClient, answer);
-      toast({ title: "Profile updated successfully", variant: "success" });
+      toast({ title: t("Profile updated successfully"), variant: "success" });
     },
     onError: (error) =>
       toast({
-        title: "Failed to update profile",
-        description: serverMessage(error, "Please try again"),
+        title: t("Failed to update profile"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       }),
   });
@@ -48,51 +51,52 @@ function ProfileForm({ user }: { user: User }) {
           <Avatar name={user.fullName} imageUrl={user.profilePicture} size={64} />
           <div className="picture-row__text">
             <h3 id="profile-picture-heading" className="settings-section__title">
-              Profile picture
+              {t("Profile picture")}
             </h3>
             <p className="settings-section__hint">
-              An image up to 5MB. Your clients see it next to your messages.
+              {t("An image up to 5MB. Your clients see it next to your messages.")}
             </p>
           </div>
           <ImageUpload
             endpoint="/api/user/profile-picture"
             field="profilePicture"
-            label="Upload"
-            successTitle="Profile picture updated successfully"
-            failureTitle="Failed to upload profile picture"
+            label={t("Upload")}
+            successTitle={t("Profile picture updated successfully")}
+            failureTitle={t("Failed to upload profile picture")}
           />
         </div>
       </section>
       <form className="form-stack" onSubmit={submit}>
         <div className="settings-grid">
           <TextField
-            label="Full name"
+            label={t("Full name")}
             autoComplete="name"
             required
             value={fullName}
             onChange={(event) => setFullName(event.target.value)}
           />
           <TextField
-            label="Company name"
+            label={t("Company name")}
             autoComplete="organization"
             value={companyName}
             onChange={(event) => setCompanyName(event.target.value)}
-            placeholder="Optional"
+            placeholder={t("Optional")}
           />
         </div>
         <TextField
-          label="Email"
+          label={t("Email")}
           type="email"
           value={user.email}
           readOnly
-          hint="Your email address cannot be changed."
+          hint={t("Your email address cannot be changed.")}
         />
         <div className="settings-actions">
           <Button type="submit" loading={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Changes"}
+            {save.isPending ? t("Saving...") : t("Save Changes")}
           </Button>
         </div>
       </form>
+      <UserLanguageSetting />
     </div>
   );
 }

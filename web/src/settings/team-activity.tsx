@@ -1,24 +1,28 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type AuditPage, describeAuditAction } from "../../../shared/schemas/audit";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { AuditPage } from "../../../shared/schemas/audit";
 import { apiGet, apiUrl } from "../api/client";
 import { queryKeys } from "../api/query-keys";
+import { dateTimeFormat, relativeTimeFormat } from "../i18n/formats";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { AuditSentence } from "./audit-sentence";
 
 const PAGE_SIZE = 25;
-const fullTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+const fullTime = () => dateTimeFormat({ dateStyle: "medium", timeStyle: "short" });
 
 /** "2 min ago", "yesterday", "3 days ago"; a date past a month. */
-export function timeAgo(at: Date, now = new Date()): string {
+function timeAgo(at: Date, t: TFunction<"settings">, now = new Date()): string {
   const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 60) return "just now";
+  if (abs < 60) return t("just now");
+  const relative = relativeTimeFormat();
   if (abs < 3_600) return relative.format(Math.round(seconds / 60), "minute");
   if (abs < 86_400) return relative.format(Math.round(seconds / 3_600), "hour");
   if (abs < 30 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return fullTime.format(at);
+  return fullTime().format(at);
 }
 
 /**
@@ -26,6 +30,7 @@ export function timeAgo(at: Date, now = new Date()): string {
  * sentences, newest first, a page at a time, and the whole log as a CSV download.
  */
 export function TeamActivity() {
+  const { t } = useTranslation("settings");
   const log = useInfiniteQuery({
     queryKey: queryKeys.teamAudit,
     queryFn: ({ pageParam }) =>
@@ -42,42 +47,44 @@ export function TeamActivity() {
     <section className="settings-section" aria-labelledby="team-activity-title">
       <div className="team-activity__head">
         <h3 id="team-activity-title" className="settings-section__title">
-          Activity
+          {t("Activity")}
         </h3>
         <a
           className="team-activity__export"
           href={apiUrl("/api/team/audit.csv")}
           download
-          aria-label="Export the activity log as CSV"
+          aria-label={t("Export the activity log as CSV")}
         >
-          Export CSV
+          {t("Export CSV")}
         </a>
       </div>
       <p className="settings-section__hint">
-        Who did what in this workspace, newest first. Kept for 400 days.
+        {t("Who did what in this workspace, newest first. Kept for 400 days.")}
       </p>
       {log.isPending ? (
         <div className="team-members__loading" role="status">
           <Spinner size="sm" label="" />
-          <span>Loading activity…</span>
+          <span>{t("Loading activity…")}</span>
         </div>
       ) : log.isError && !entries.length ? (
-        <Alert variant="destructive" title="Could not load the activity">
+        <Alert variant="destructive" title={t("Could not load the activity")}>
           <Button variant="secondary" size="sm" onClick={() => void log.refetch()}>
-            Try again
+            {t("Try again")}
           </Button>
         </Alert>
       ) : entries.length === 0 ? (
-        <p className="team-activity__empty">Nothing yet: what your team does will show here.</p>
+        <p className="team-activity__empty">
+          {t("Nothing yet: what your team does will show here.")}
+        </p>
       ) : (
         <>
-          <ol className="team-activity" aria-label="Activity">
+          <ol className="team-activity" aria-label={t("Activity")}>
             {entries.map((entry) => {
               const at = new Date(entry.at);
               return (
                 <li key={entry.id} className="team-activity__entry">
                   <span className="team-activity__what">
-                    <strong>{entry.actorName}</strong> {describeAuditAction(entry)}
+                    <AuditSentence entry={entry} />
                   </span>
                   <span aria-hidden="true" className="team-activity__dot">
                     ·
@@ -85,9 +92,9 @@ export function TeamActivity() {
                   <time
                     className="team-activity__when"
                     dateTime={entry.at}
-                    title={fullTime.format(at)}
+                    title={fullTime().format(at)}
                   >
-                    {timeAgo(at)}
+                    {timeAgo(at, t)}
                   </time>
                 </li>
               );
@@ -95,7 +102,7 @@ export function TeamActivity() {
           </ol>
           {log.isFetchNextPageError && (
             <p className="team-activity__empty" role="alert">
-              Could not load older activity.
+              {t("Could not load older activity.")}
             </p>
           )}
           {log.hasNextPage && (
@@ -106,7 +113,7 @@ export function TeamActivity() {
               loading={log.isFetchingNextPage}
               onClick={() => void log.fetchNextPage()}
             >
-              Load more
+              {t("Load more")}
             </Button>
           )}
         </>

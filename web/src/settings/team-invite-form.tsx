@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { InvitedRole, IssuedTeamInvite } from "../../../shared/schemas/team";
 import { apiPost, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
@@ -8,7 +9,7 @@ import { Button } from "../ui/button";
 import { copyText } from "../ui/clipboard";
 import { Field, TextField } from "../ui/field";
 import { useToast } from "../ui/toast";
-import { ROLE_HINTS } from "./team-roles";
+import { useRoleHints, useRoleLabels } from "./team-roles";
 import { SeatPrompt } from "./team-seats";
 
 /**
@@ -17,6 +18,9 @@ import { SeatPrompt } from "./team-seats";
  * the button is back, focused, with what was typed kept.
  */
 export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boolean }) {
+  const { t } = useTranslation("settings");
+  const roleLabels = useRoleLabels();
+  const roleHints = useRoleHints();
   const [email, setEmail] = useState("");
   const [seatAdded, setSeatAdded] = useState(false);
   const sendRef = useRef<HTMLButtonElement>(null);
@@ -41,8 +45,8 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamAudit });
       void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
       toast({
-        title: "Invite sent",
-        description: `We emailed an invite to ${answer.email}.`,
+        title: t("Invite sent"),
+        description: t("We emailed an invite to {{email}}.", { email: answer.email }),
         variant: "success",
       });
     },
@@ -50,8 +54,8 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
       // Full since the count was read (another invite): the prompt to add a seat appears.
       void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
       toast({
-        title: "Could not send the invite",
-        description: serverMessage(error, "Please try again"),
+        title: t("Could not send the invite"),
+        description: serverMessage(error, t("Please try again")),
         variant: "destructive",
       });
     },
@@ -61,8 +65,8 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
     const copied = await copyText(url);
     toast(
       copied
-        ? { title: "Invite link copied", variant: "success" }
-        : { title: "Could not copy the link", description: url, variant: "destructive" },
+        ? { title: t("Invite link copied"), variant: "success" }
+        : { title: t("Could not copy the link"), description: url, variant: "destructive" },
     );
   };
 
@@ -74,19 +78,19 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
   return (
     <section className="settings-section" aria-labelledby="team-invite-title">
       <h3 id="team-invite-title" className="settings-section__title">
-        Invite a team member
+        {t("Invite a team member")}
       </h3>
       <form className="team-invite-form" onSubmit={submit}>
         <TextField
-          label="Email"
+          label={t("Email")}
           type="email"
           autoComplete="off"
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="colleague@company.com"
+          placeholder={t("colleague@company.com")}
         />
-        <Field label="Role" hint={ROLE_HINTS[role]}>
+        <Field label={t("Role")} hint={roleHints[role]}>
           {(control) => (
             <select
               {...control}
@@ -94,8 +98,8 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
               value={role}
               onChange={(event) => setRole(event.target.value as InvitedRole)}
             >
-              <option value="member">Member</option>
-              <option value="admin">Admin</option>
+              <option value="member">{roleLabels.member}</option>
+              <option value="admin">{roleLabels.admin}</option>
             </select>
           )}
         </Field>
@@ -109,7 +113,7 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
             />
           ) : (
             <Button ref={sendRef} type="submit" loading={invite.isPending}>
-              {invite.isPending ? "Sending..." : "Send invite"}
+              {invite.isPending ? t("Sending...") : t("Send invite")}
             </Button>
           )}
         </div>
@@ -117,10 +121,15 @@ export function TeamInviteForm({ seats, isOwner }: { seats?: Seats; isOwner: boo
       {fresh && (
         <div className="team-fresh-invite">
           <span className="team-fresh-invite__text">
-            Invite link for <strong>{fresh.email}</strong>: it works once, for 7 days.
+            <Trans
+              t={t}
+              i18nKey="Invite link for <0>{{email}}</0>: it works once, for 7 days."
+              values={{ email: fresh.email }}
+              components={[<strong key="email" />]}
+            />
           </span>
           <Button variant="secondary" size="sm" onClick={() => void copy(fresh.inviteUrl)}>
-            Copy link
+            {t("Copy link")}
           </Button>
         </div>
       )}

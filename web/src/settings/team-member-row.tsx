@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { SuccessResponse } from "../../../shared/schemas/common";
 import type { InvitedRole, TeamMember } from "../../../shared/schemas/team";
 import { apiDelete, apiPatch, serverMessage } from "../api/client";
@@ -9,7 +10,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useToast } from "../ui/toast";
 import { MakeOwnerButton } from "./make-owner-button";
-import { ROLE_LABELS } from "./team-roles";
+import { useRoleLabels } from "./team-roles";
 
 interface TeamMemberRowProps {
   member: TeamMember;
@@ -21,11 +22,17 @@ interface TeamMemberRowProps {
 }
 
 export function TeamMemberRow({ member, isYou, manageable, canHandOver }: TeamMemberRowProps) {
+  const { t } = useTranslation("settings");
+  const roleLabels = useRoleLabels();
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
   const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: serverMessage(error, "Please try again"), variant: "destructive" });
+    toast({
+      title,
+      description: serverMessage(error, t("Please try again")),
+      variant: "destructive",
+    });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamAudit });
     void queryClient.invalidateQueries({ queryKey: queryKeys.seats });
@@ -38,12 +45,15 @@ export function TeamMemberRow({ member, isYou, manageable, canHandOver }: TeamMe
     onSuccess: (changed) => {
       void refresh();
       toast({
-        title: "Role changed",
-        description: `${changed.fullName} is now ${changed.role === "admin" ? "an Admin" : "a Member"}.`,
+        title: t("Role changed"),
+        description:
+          changed.role === "admin"
+            ? t("{{name}} is now an Admin.", { name: changed.fullName })
+            : t("{{name}} is now a Member.", { name: changed.fullName }),
         variant: "success",
       });
     },
-    onError: failed("Could not change the role"),
+    onError: failed(t("Could not change the role")),
   });
   const remove = useMutation({
     mutationFn: () =>
@@ -51,9 +61,12 @@ export function TeamMemberRow({ member, isYou, manageable, canHandOver }: TeamMe
     onSuccess: () => {
       setConfirming(false);
       void refresh();
-      toast({ title: `${member.fullName} was removed from the team`, variant: "success" });
+      toast({
+        title: t("{{name}} was removed from the team", { name: member.fullName }),
+        variant: "success",
+      });
     },
-    onError: failed("Could not remove them"),
+    onError: failed(t("Could not remove them")),
   });
 
   return (
@@ -62,7 +75,7 @@ export function TeamMemberRow({ member, isYou, manageable, canHandOver }: TeamMe
       <span className="team-members__who">
         <span className="team-members__name">
           {member.fullName}
-          {isYou && <span className="team-members__you"> (you)</span>}
+          {isYou && <span className="team-members__you"> {t("(you)")}</span>}
         </span>
         <span className="team-members__email">{member.email}</span>
       </span>
@@ -70,39 +83,40 @@ export function TeamMemberRow({ member, isYou, manageable, canHandOver }: TeamMe
         <span className="team-members__actions">
           <select
             className="input team-select team-select--compact"
-            aria-label={`Role of ${member.fullName}`}
+            aria-label={t("Role of {{name}}", { name: member.fullName })}
             value={member.role}
             disabled={changeRole.isPending}
             onChange={(event) => changeRole.mutate(event.target.value as InvitedRole)}
           >
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
+            <option value="member">{roleLabels.member}</option>
+            <option value="admin">{roleLabels.admin}</option>
           </select>
           {canHandOver && <MakeOwnerButton member={member} />}
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Remove ${member.fullName}`}
+            aria-label={t("Remove {{name}}", { name: member.fullName })}
             onClick={() => setConfirming(true)}
           >
-            Remove
+            {t("Remove")}
           </Button>
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={`Remove ${member.fullName}?`}
-            confirmLabel="Remove"
-            busyLabel="Removing..."
+            title={t("Remove {{name}}?", { name: member.fullName })}
+            confirmLabel={t("Remove")}
+            busyLabel={t("Removing...")}
             busy={remove.isPending}
             destructive
             onConfirm={() => remove.mutate()}
           >
-            They leave this workspace at once and are signed out on every device. Their account
-            stays (in a workspace of their own), and what they wrote stays under their name.
+            {t(
+              "They leave this workspace at once and are signed out on every device. Their account stays (in a workspace of their own), and what they wrote stays under their name.",
+            )}
           </ConfirmDialog>
         </span>
       ) : (
-        <span className="team-members__role">{ROLE_LABELS[member.role]}</span>
+        <span className="team-members__role">{roleLabels[member.role]}</span>
       )}
     </li>
   );

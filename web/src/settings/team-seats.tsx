@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { serverMessage } from "../api/client";
 import {
   type Seats,
@@ -7,17 +8,17 @@ import {
   seatsUsedText,
   useChangeSeats,
 } from "../billing/seats-query";
+import { formatPrice } from "../i18n/formats";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useToast } from "../ui/toast";
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * "3 of 4 seats used" under the team (issue 26), with a meter; the owner adds a seat or gives
  * back one nobody holds (not refunded: asked first).
  */
 export function TeamSeats({ seats, isOwner }: { seats: Seats; isOwner: boolean }) {
+  const { t } = useTranslation("settings");
   const [confirming, setConfirming] = useState(false);
   const change = useChangeSeats();
   const toast = useToast();
@@ -31,23 +32,23 @@ export function TeamSeats({ seats, isOwner }: { seats: Seats; isOwner: boolean }
       onSuccess: (answer) => {
         setConfirming(false);
         toast({
-          title: extra > seats.extra ? "Seat added" : "Seat removed",
+          title: extra > seats.extra ? t("Seat added") : t("Seat removed"),
           description: answer.message,
           variant: "success",
         });
       },
       onError: (error) =>
         toast({
-          title: "Could not change your seats",
-          description: serverMessage(error, "Please try again"),
+          title: t("Could not change your seats"),
+          description: serverMessage(error, t("Please try again")),
           variant: "destructive",
         }),
     });
 
   const detail = [
-    `${seats.included} included with your plan`,
-    seats.extra > 0 && `${plural(seats.extra, "extra seat", "extra seats")} at ${price} each`,
-    seats.pending > 0 && plural(seats.pending, "invite pending", "invites pending"),
+    t("{{count}} included with your plan", { count: seats.included }),
+    seats.extra > 0 && t("{{count}} extra seats at {{price}} each", { count: seats.extra, price }),
+    seats.pending > 0 && t("{{count}} invites pending", { count: seats.pending }),
   ]
     .filter(Boolean)
     .join(" · ");
@@ -59,7 +60,7 @@ export function TeamSeats({ seats, isOwner }: { seats: Seats; isOwner: boolean }
         <div
           className="team-seats__meter"
           role="progressbar"
-          aria-label="Seats used"
+          aria-label={t("Seats used")}
           aria-valuemin={0}
           aria-valuemax={seats.total}
           aria-valuenow={Math.min(taken, seats.total)}
@@ -78,7 +79,7 @@ export function TeamSeats({ seats, isOwner }: { seats: Seats; isOwner: boolean }
               aria-describedby={freeExtra === 0 ? freeId : undefined}
               onClick={() => setConfirming(true)}
             >
-              Remove a seat
+              {t("Remove a seat")}
             </Button>
           )}
           <Button
@@ -87,11 +88,11 @@ export function TeamSeats({ seats, isOwner }: { seats: Seats; isOwner: boolean }
             loading={change.isPending && !confirming}
             onClick={() => setExtra(seats.extra + 1)}
           >
-            Add a seat ({price})
+            {t("Add a seat ({{price}})", { price })}
           </Button>
           {seats.extra > 0 && freeExtra === 0 && (
             <p className="team-seats__hint" id={freeId}>
-              Every seat is in use: only a free seat can be removed.
+              {t("Every seat is in use: only a free seat can be removed.")}
             </p>
           )}
         </div>
@@ -99,14 +100,21 @@ export function TeamSeats({ seats, isOwner }: { seats: Seats; isOwner: boolean }
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Remove a seat?"
-        confirmLabel="Remove seat"
-        busyLabel="Removing..."
+        title={t("Remove a seat?")}
+        confirmLabel={t("Remove seat")}
+        busyLabel={t("Removing...")}
         busy={change.isPending}
         onConfirm={() => setExtra(seats.extra - 1)}
       >
-        You go down to {plural(seats.total - 1, "seat", "seats")}. What you paid for this period is
-        not refunded; your next bill is {price.replace("/", " a ")} lower.
+        {seats.billingPeriod === "annual"
+          ? t(
+              "You go down to {{count}} seats. What you paid for this period is not refunded; your next bill is {{price}} a year lower.",
+              { count: seats.total - 1, price: formatPrice(seats.pricePerSeat.year * 100) },
+            )
+          : t(
+              "You go down to {{count}} seats. What you paid for this period is not refunded; your next bill is {{price}} a month lower.",
+              { count: seats.total - 1, price: formatPrice(seats.pricePerSeat.month * 100) },
+            )}
       </ConfirmDialog>
     </div>
   );
@@ -128,6 +136,7 @@ export function SeatPrompt({
   /** It replaces the focused Send button (the invite just sent took the last seat). */
   takeFocus: boolean;
 }) {
+  const { t } = useTranslation("settings");
   const boxRef = useRef<HTMLDivElement>(null);
   // Runs once, when the prompt appears: focus must not stay on a button that is gone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
@@ -141,36 +150,37 @@ export function SeatPrompt({
   const buy = () =>
     change.mutate(seats.extra + 1, {
       onSuccess: (answer) => {
-        toast({ title: "Seat added", description: answer.message, variant: "success" });
+        toast({ title: t("Seat added"), description: answer.message, variant: "success" });
         onAdded();
       },
       onError: (error) =>
         toast({
-          title: "Could not add a seat",
-          description: serverMessage(error, "Please try again"),
+          title: t("Could not add a seat"),
+          description: serverMessage(error, t("Please try again")),
           variant: "destructive",
         }),
     });
   return (
     <div ref={boxRef} className="seat-prompt" role="status" aria-labelledby={titleId} tabIndex={-1}>
       <p className="seat-prompt__title" id={titleId}>
-        All {plural(seats.total, "seat is", "seats are")} taken
+        {t("All {{count}} seats are taken", { count: seats.total })}
       </p>
       {isOwner && seats.canBuy ? (
         <>
           <p className="seat-prompt__text">
-            Add a seat to invite someone else. It is billed with your plan, prorated for the rest of
-            this period.
+            {t(
+              "Add a seat to invite someone else. It is billed with your plan, prorated for the rest of this period.",
+            )}
           </p>
           <Button size="sm" loading={change.isPending} onClick={buy}>
-            {change.isPending ? "Adding seat..." : `Add a seat for ${price}`}
+            {change.isPending ? t("Adding seat...") : t("Add a seat for {{price}}", { price })}
           </Button>
         </>
       ) : (
         <p className="seat-prompt__text">
           {isOwner
-            ? "Remove someone or withdraw a pending invite to invite someone else."
-            : "Ask the workspace's owner to add a seat, or withdraw a pending invite."}
+            ? t("Remove someone or withdraw a pending invite to invite someone else.")
+            : t("Ask the workspace's owner to add a seat, or withdraw a pending invite.")}
         </p>
       )}
     </div>

@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EXTRA_SEAT_PRICE, SEATS_INCLUDED } from "../../../shared/tiers";
 import { useCurrentUser } from "../api/current-user";
 import { useTeamMembers } from "../api/team-members";
 import { useSeats } from "../billing/seats-query";
+import { formatPrice } from "../i18n/formats";
 import { Alert } from "../ui/alert";
 import { Button, buttonClassName } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -19,6 +21,7 @@ import { TeamSeats } from "./team-seats";
  * activity (the audit log) below.
  */
 export function TeamTab() {
+  const { t } = useTranslation("settings");
   const { data: user } = useCurrentUser();
   const members = useTeamMembers();
   const myRole = members.data?.find((member) => member.id === user?.id)?.role;
@@ -29,24 +32,24 @@ export function TeamTab() {
     <div className="settings-section-list">
       <section className="settings-section" aria-labelledby="team-members-title">
         <h3 id="team-members-title" className="settings-section__title">
-          Team members
+          {t("Team members")}
         </h3>
         <p className="settings-section__hint">
-          Everyone who works in this workspace, with their role.
+          {t("Everyone who works in this workspace, with their role.")}
         </p>
         {members.isPending ? (
           <div className="team-members__loading">
             <Spinner size="sm" label="" />
-            <span>Loading team members…</span>
+            <span>{t("Loading team members…")}</span>
           </div>
         ) : members.isError ? (
-          <Alert variant="destructive" title="Could not load your team">
+          <Alert variant="destructive" title={t("Could not load your team")}>
             <Button variant="secondary" size="sm" onClick={() => void members.refetch()}>
-              Try again
+              {t("Try again")}
             </Button>
           </Alert>
         ) : (
-          <ul className="team-members" aria-label="Team members">
+          <ul className="team-members" aria-label={t("Team members")}>
             {members.data.map((member) => (
               <TeamMemberRow
                 key={member.id}
@@ -69,17 +72,21 @@ export function TeamTab() {
         ) : (
           <section className="settings-section" aria-labelledby="team-upgrade-title">
             <h3 id="team-upgrade-title" className="settings-section__title">
-              Invite your team
+              {t("Invite your team")}
             </h3>
             <p className="settings-section__hint">
-              Team members are part of the Agency plan: {SEATS_INCLUDED.agency} seats, yours
-              included, each with their own sign-in, and clients assigned to them. More seats are $
-              {EXTRA_SEAT_PRICE.monthly} a month each.
+              {t(
+                "Team members are part of the Agency plan: {{count}} seats, yours included, each with their own sign-in, and clients assigned to them. More seats are {{price}} a month each.",
+                {
+                  count: SEATS_INCLUDED.agency,
+                  price: formatPrice(EXTRA_SEAT_PRICE.monthly * 100),
+                },
+              )}
             </p>
             {myRole === "owner" && (
               <div>
                 <Link to="/pricing" className={buttonClassName("secondary", "sm")}>
-                  View plans
+                  {t("View plans")}
                 </Link>
               </div>
             )}

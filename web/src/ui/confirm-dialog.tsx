@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { Dialog, DialogClose, DialogFooter } from "./dialog";
 
@@ -27,13 +28,14 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation("common");
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={title}>
       <div className="confirm-dialog__text">{children}</div>
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={busy}>
-            Cancel
+            {t("Cancel")}
           </Button>
         </DialogClose>
         <Button variant={destructive ? "danger" : "primary"} loading={busy} onClick={onConfirm}>

@@ -1,5 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { CloseIcon } from "./icons";
 import { useToastStep } from "./toast-steps";
@@ -13,6 +14,8 @@ interface DialogProps {
   width?: "normal" | "wide";
   /** Extra classes on the dialog box (e.g. the file preview's full-height layout). */
   className?: string;
+  /** Where the focus goes once closed (preventDefault() keeps it from returning to the opener). */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }
 
@@ -24,8 +27,10 @@ export function Dialog({
   description,
   width = "normal",
   className,
+  onCloseAutoFocus,
   children,
 }: DialogProps) {
+  const { t } = useTranslation("common");
   // An error shown while the dialog is open closes with it; Escape is the dialog's.
   useToastStep(open, () => onOpenChange(false));
   return (
@@ -35,6 +40,7 @@ export function Dialog({
         <RadixDialog.Content
           className={`dialog__content${width === "wide" ? " dialog__content--wide" : ""}${className ? ` ${className}` : ""}`}
           {...(description ? {} : { "aria-describedby": undefined })}
+          {...(onCloseAutoFocus && { onCloseAutoFocus })}
         >
           <div className="dialog__header" data-toast-clear>
             <div>
@@ -46,7 +52,7 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close asChild>
-              <Button variant="ghost" size="icon" className="dialog__close" aria-label="Close">
+              <Button variant="ghost" size="icon" className="dialog__close" aria-label={t("Close")}>
                 <CloseIcon />
               </Button>
             </RadixDialog.Close>

@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_UPLOAD_EXTENSIONS, MB } from "../../../shared/files";
+import { startEnglish } from "../../../tests/support/english-i18n";
 import { checkFile, chooseFirst, uploadChosen } from "./file-choice";
 
 const sized = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
+
+beforeAll(() => startEnglish(["common"]));
 
 describe("choosing a file", () => {
   it("takes the first file offered when its type and size are accepted", () => {

@@ -1,4 +1,5 @@
 import { fileExtension, formatFileSize } from "../../../shared/files";
+import { i18n } from "../i18n/i18n";
 
 /**
  * The upload widget's rules without React (upload-widget.tsx shows them): which file is
@@ -17,14 +18,24 @@ export function checkFile(
 ): FileProblem | null {
   if (!acceptedExtensions.includes(fileExtension(file.name))) {
     return {
-      title: "File type not supported",
-      description: `Accepted: ${acceptedExtensions.map((extension) => `.${extension}`).join(", ")}`,
+      title: i18n.t("File type not supported", { ns: "common" }),
+      description: i18n.t("Accepted: {{types}}", {
+        ns: "common",
+        types: acceptedExtensions.map((extension) => `.${extension}`).join(", "),
+      }),
     };
   }
   if (file.size > maxBytes) {
     return {
-      title: `File size must be less than ${formatFileSize(maxBytes)}`,
-      description: `${file.name} is ${formatFileSize(file.size)}.`,
+      title: i18n.t("File size must be less than {{size}}", {
+        ns: "common",
+        size: formatFileSize(maxBytes),
+      }),
+      description: i18n.t("{{fileName}} is {{size}}.", {
+        ns: "common",
+        fileName: file.name,
+        size: formatFileSize(file.size),
+      }),
     };
   }
   return null;

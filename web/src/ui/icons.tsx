@@ -41,13 +41,13 @@ export const SettingsIcon = () => (
 );
 
 export const LogoutIcon = () => (
-  <Icon>
+  <Icon className="icon--directional">
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
 
 export const ArrowLeftIcon = () => (
-  <Icon>
+  <Icon className="icon--directional">
     <path d="M19 12H5M12 19l-7-7 7-7" />
   </Icon>
 );
@@ -86,7 +86,7 @@ export const UploadIcon = () => (
 );
 
 export const SendIcon = () => (
-  <Icon>
+  <Icon className="icon--directional">
     <path d="m22 2-7 20-4-9-9-4zM22 2 11 13" />
   </Icon>
 );
@@ -155,5 +155,13 @@ export const ClockIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const MoreIcon = () => (
+  <Icon>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
   </Icon>
 );

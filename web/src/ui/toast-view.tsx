@@ -1,5 +1,6 @@
 import * as RadixToast from "@radix-ui/react-toast";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
 import { innermostDialog, innermostStep, onStepsChange, type ToastStep } from "./toast-steps";
 import "./toast.css";
@@ -17,7 +18,10 @@ export interface CurrentToast extends ToastOptions {
   open: boolean;
 }
 
-/** Spec: notices stay 5000 ms, one at a time, swipe right (50 px) to dismiss, F8 jumps to them. */
+/**
+ * Spec: notices stay 5000 ms, one at a time, swipe right (50 px; left in right-to-left text) to
+ * dismiss, F8 jumps to them.
+ */
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -44,6 +48,7 @@ function clearTop(viewport: HTMLElement): number {
 
 /** The notice on screen (Radix Toast: timer, swipe, F8, the screen-reader announcement). */
 export default function ToastView({ current, onOpenChange }: ToastViewProps) {
+  const { t } = useTranslation("common");
   const variant = current?.variant ?? "default";
   const viewport = useRef<HTMLOListElement>(null);
   const toast = useRef<HTMLLIElement>(null);
@@ -94,9 +99,10 @@ export default function ToastView({ current, onOpenChange }: ToastViewProps) {
   return (
     <RadixToast.Provider
       duration={TOAST_DURATION_MS}
-      swipeDirection="right"
+      // Towards the edge the notices sit on: the right, the left in right-to-left text.
+      swipeDirection={document.documentElement.dir === "rtl" ? "left" : "right"}
       swipeThreshold={SWIPE_THRESHOLD_PX}
-      label="Notification"
+      label={t("Notification")}
     >
       {current && (
         <RadixToast.Root
@@ -128,7 +134,7 @@ export default function ToastView({ current, onOpenChange }: ToastViewProps) {
               </RadixToast.Description>
             )}
           </div>
-          <RadixToast.Close className="toast__close" aria-label="Dismiss notification">
+          <RadixToast.Close className="toast__close" aria-label={t("Dismiss notification")}>
             <CloseIcon />
           </RadixToast.Close>
         </RadixToast.Root>
@@ -138,7 +144,8 @@ export default function ToastView({ current, onOpenChange }: ToastViewProps) {
         style={{ top }}
         className="toast__viewport"
         hotkey={["F8"]}
-        label="Notifications ({hotkey})"
+        // {hotkey} is Radix's placeholder (F8), kept as is in every language.
+        label={t("Notifications ({hotkey})")}
       />
     </RadixToast.Provider>
   );

@@ -1,5 +1,7 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { formatFileSize } from "../../../shared/files";
+import { numberFormat } from "../i18n/formats";
 import { Button } from "./button";
 import "./upload-progress.css";
 
@@ -15,17 +17,21 @@ export interface UploadProgressProps {
  * is sent the server is storing the file, so Cancel is no longer offered ("Finishing...").
  */
 export function UploadProgress({ sent, total, fileName, onCancel }: UploadProgressProps) {
+  const { t } = useTranslation("common");
   const labelId = useId();
+  const sizes = { sent: formatFileSize(sent), total: formatFileSize(total) };
   const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
   const finishing = total > 0 && sent >= total;
+  // "42%" in English, "42 %" in German and French.
+  const shownPercent = numberFormat({ style: "percent" }).format(percent / 100);
   return (
     <div className="upload-progress">
       <div className="upload-progress__row">
         <span id={labelId} className="upload-progress__label" role="status">
-          {finishing ? "Finishing..." : `Uploading ${fileName}`}
+          {finishing ? t("Finishing...") : t("Uploading {{fileName}}", { fileName })}
         </span>
         <span className="upload-progress__percent" aria-hidden="true">
-          {percent}%
+          {shownPercent}
         </span>
       </div>
       <div
@@ -35,16 +41,17 @@ export function UploadProgress({ sent, total, fileName, onCancel }: UploadProgre
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}%, ${formatFileSize(sent)} of ${formatFileSize(total)}`}
+        aria-valuetext={t("{{percent}}, {{sent}} of {{total}}", {
+          percent: shownPercent,
+          ...sizes,
+        })}
       >
         <div className="upload-progress__bar" style={{ width: `${percent}%` }} />
       </div>
       <div className="upload-progress__row">
-        <span className="upload-progress__bytes">
-          {formatFileSize(sent)} of {formatFileSize(total)}
-        </span>
+        <span className="upload-progress__bytes">{t("{{sent}} of {{total}}", sizes)}</span>
         <Button variant="secondary" size="sm" disabled={finishing} onClick={onCancel}>
-          Cancel
+          {t("Cancel")}
         </Button>
       </div>
     </div>

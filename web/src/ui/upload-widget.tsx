@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useTranslation } from "react-i18next";
 import { formatFileSize } from "../../../shared/files";
 import { Button } from "./button";
 import { checkFile, chooseFirst, uploadChosen } from "./file-choice";
@@ -37,9 +38,10 @@ export function UploadWidget({
   disabled = false,
   initialFile = null,
   onUpload,
-  uploadLabel = "Upload",
+  uploadLabel,
   children,
 }: UploadWidgetProps) {
+  const { t } = useTranslation("common");
   const toast = useToast();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -113,7 +115,7 @@ export function UploadWidget({
             <span className="upload-widget__size">{formatFileSize(file.size)}</span>
           </div>
           <Button variant="ghost" size="sm" disabled={locked} onClick={() => setFile(null)}>
-            Choose another file
+            {t("Choose another file")}
           </Button>
         </div>
       ) : (
@@ -127,10 +129,12 @@ export function UploadWidget({
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <span className="upload-widget__title">Drag a file here or click to browse</span>
+          <span className="upload-widget__title">{t("Drag a file here or click to browse")}</span>
           <span className="upload-widget__hint">
-            {acceptedExtensions.map((extension) => extension.toUpperCase()).join(", ")} · up to{" "}
-            {formatFileSize(maxBytes)}
+            {t("{{types}} · up to {{size}}", {
+              types: acceptedExtensions.map((extension) => extension.toUpperCase()).join(", "),
+              size: formatFileSize(maxBytes),
+            })}
           </span>
         </button>
       )}
@@ -141,7 +145,7 @@ export function UploadWidget({
         loading={uploading}
         onClick={() => void upload()}
       >
-        {uploading ? "Uploading..." : uploadLabel}
+        {uploading ? t("Uploading...") : (uploadLabel ?? t("Upload"))}
       </Button>
     </div>
   );
