@@ -1,6 +1,8 @@
+import { DEFAULT_COLORS } from "../../shared/defaults";
 import type { ClientAssignees, ClientPayload } from "../../shared/schemas/clients";
 import type { Client, User } from "../models";
 import type { ClientView } from "../queries/list-clients";
+import { shadesOf } from "./brand-shades";
 import { fileUrl } from "./user";
 
 function presentClientOwner(owner: User): ClientPayload["owner"] {
@@ -13,6 +15,8 @@ function presentClientOwner(owner: User): ClientPayload["owner"] {
     primaryColor: owner.primaryColor,
     backgroundColor: owner.backgroundColor,
     textColor: owner.textColor,
+    // The portal shows an Agency owner's scheme, the defaults otherwise (portal-main.tsx).
+    shades: shadesOf(owner.accountTier === "agency" ? owner : DEFAULT_COLORS),
   };
 }
 

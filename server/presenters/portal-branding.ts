@@ -1,14 +1,22 @@
-import { DEFAULT_COLORS } from "../../shared/defaults";
+import { DEFAULT_COLORS, DEFAULT_SHADES } from "../../shared/defaults";
 import type { Language } from "../../shared/i18n/languages";
 import type { PortalBranding } from "../../shared/schemas/branding";
 import type { TierConfig } from "../../shared/tiers";
 import type { User } from "../models";
+import { shadesOf } from "./brand-shades";
 
 export const publicLogoUrl = (storedName: string) => `/api/portal-branding/logo/${storedName}`;
 
 /** `language`: the named conversation's (issue 29); null when none is named. */
 export function defaultPortalBranding(language: Language | null = null): PortalBranding {
-  return { branded: false, companyName: null, companyLogo: null, ...DEFAULT_COLORS, language };
+  return {
+    branded: false,
+    companyName: null,
+    companyLogo: null,
+    ...DEFAULT_COLORS,
+    shades: DEFAULT_SHADES,
+    language,
+  };
 }
 
 /** Every field of an owner that a public page may show, listed: no names, no addresses. */
@@ -25,6 +33,7 @@ export function presentPortalBranding(
     primaryColor: colors.primaryColor,
     backgroundColor: colors.backgroundColor,
     textColor: colors.textColor,
+    shades: shadesOf(colors),
     language,
   };
 }

@@ -2,6 +2,18 @@ import { z } from "zod";
 import { languageSchema } from "./language";
 
 /**
+ * Shades of a colour scheme that stay readable (shared/contrast.ts brandShades), computed by
+ * the server for the scheme the portal shows, so that the portal's first load carries no
+ * contrast code.
+ */
+export const brandShadesSchema = z.strictObject({
+  primaryStrong: z.string(),
+  primaryText: z.string(),
+  textMuted: z.string(),
+  textSubtle: z.string(),
+});
+
+/**
  * GET /api/portal-branding: how a client's signed-out and sign-in pages look. Public, so it
  * carries only what an agency owner shows every visitor of those pages (company name, logo,
  * colours); every other case, an unknown id included, answers the defaults in the same shape.
@@ -15,6 +27,8 @@ export const portalBrandingSchema = z.strictObject({
   primaryColor: z.string(),
   backgroundColor: z.string(),
   textColor: z.string(),
+  /** The readable shades of these colours. */
+  shades: brandShadesSchema,
   /**
    * The language the named conversation's pages are shown in until the reader picks one
    * (issue 29: the client's invite language, else its workspace's); null when none is named.

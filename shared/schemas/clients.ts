@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { brandShadesSchema } from "./branding";
 import { emailSchema } from "./common";
 import { clientLanguageSchema } from "./language";
 import { singleLineText } from "./text";
@@ -34,6 +35,11 @@ export const clientOwnerSchema = z.strictObject({
   primaryColor: z.string(),
   backgroundColor: z.string(),
   textColor: z.string(),
+  /**
+   * The readable shades of the scheme the portal shows: these colours on the Agency plan, the
+   * defaults on the others.
+   */
+  shades: brandShadesSchema,
 });
 
 /** A client as the API presents it (owner list and details). */

@@ -1,3 +1,4 @@
+import { DEFAULT_SHADES } from "../../../shared/defaults";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addClient, addJoinedClient, setTier } from "../../../tests/support/conversations";
 import { signUpOwner, uniqueEmail } from "../../../tests/support/factories";
@@ -61,6 +62,7 @@ describe("adding clients", () => {
           primaryColor: "#0093ff",
           backgroundColor: "#ffffff",
           textColor: "#000000",
+          shades: DEFAULT_SHADES,
         },
         language: null,
       },

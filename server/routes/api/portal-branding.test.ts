@@ -1,3 +1,5 @@
+import { brandShades } from "../../../shared/contrast";
+import { DEFAULT_SHADES } from "../../../shared/defaults";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +27,7 @@ const DEFAULTS = {
   primaryColor: "#0093ff",
   backgroundColor: "#ffffff",
   textColor: "#000000",
+  shades: DEFAULT_SHADES,
   language: null,
 };
 
@@ -86,6 +89,8 @@ describe("GET /api/portal-branding", () => {
         companyName: "Lumen Studio",
         companyLogo: expect.stringMatching(/^\/api\/portal-branding\/logo\/[0-9a-f]{32}\.png$/),
         ...SCHEME,
+        // The readable shades, worked out by the server so the portal needs no contrast code.
+        shades: brandShades(SCHEME),
         language: "en",
       });
       // Nothing of the clients or of the owner as a person.

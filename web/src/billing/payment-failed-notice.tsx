@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { TIER_CONFIG } from "../../../shared/tiers";
 import { dateTimeFormat } from "../i18n/formats";
 import { Button } from "../ui/button";
-import { AlertIcon } from "../ui/icons";
+import { AlertIcon } from "../ui/notice-icons";
 import { usePaymentMethodUpdate } from "./payment-method-mutation";
 import type { SubscriptionStatus } from "./subscription-status-query";
 

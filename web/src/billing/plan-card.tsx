@@ -10,7 +10,7 @@ import {
 } from "../../../shared/tiers";
 import { formatPrice } from "../i18n/formats";
 import { Button } from "../ui/button";
-import { CheckIcon } from "../ui/icons";
+import { CheckIcon } from "../ui/notice-icons";
 import type { PlanAction } from "./plan-action";
 
 /** What each plan's card lists (spec section 9), in the reader's language. */

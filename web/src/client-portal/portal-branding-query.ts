@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CSSProperties } from "react";
-import { brandShades } from "../../../shared/contrast";
-import { DEFAULT_COLORS } from "../../../shared/defaults";
+import { DEFAULT_COLORS, DEFAULT_SHADES } from "../../../shared/defaults";
+import type { BrandShades } from "../../../shared/contrast";
 import type { PortalBranding } from "../../../shared/schemas/branding";
 import { apiGet } from "../api/client";
 import { queryKeys } from "../api/query-keys";
-import { toHexColor } from "../ui/css-color";
 import { useInviteLanguage } from "../i18n/invite-language";
 
 /** What names the conversation on a signed-out page: its id, an invite token or a short code. */
@@ -16,6 +15,7 @@ export const DEFAULT_BRANDING: PortalBranding = {
   companyName: null,
   companyLogo: null,
   ...DEFAULT_COLORS,
+  shades: DEFAULT_SHADES,
   language: null,
 };
 
@@ -44,25 +44,23 @@ export function usePortalBranding(lookup: BrandingLookup): PortalBranding {
 
 /**
  * The portal's colours as the theme's variables (portal.css derives the rest from these). Fills
- * and primary text use shades that stay readable with any chosen colour (WCAG AA).
+ * and primary text use shades that stay readable with any chosen colour (WCAG AA), which the
+ * server works out (shared/contrast.ts) and sends with the colours.
  */
-export function brandColors(colors: {
+export function brandColors(scheme: {
   primaryColor: string;
   backgroundColor: string;
   textColor: string;
+  shades: BrandShades;
 }): CSSProperties {
-  const shades = brandShades({
-    primaryColor: toHexColor(colors.primaryColor) ?? colors.primaryColor,
-    backgroundColor: toHexColor(colors.backgroundColor) ?? colors.backgroundColor,
-    textColor: toHexColor(colors.textColor) ?? colors.textColor,
-  });
+  const { shades } = scheme;
   return {
-    "--brand-primary": colors.primaryColor,
+    "--brand-primary": scheme.primaryColor,
     "--brand-primary-strong": shades.primaryStrong,
     "--brand-primary-text": shades.primaryText,
     "--brand-text-muted": shades.textMuted,
     "--brand-text-subtle": shades.textSubtle,
-    "--brand-background": colors.backgroundColor,
-    "--brand-text": colors.textColor,
+    "--brand-background": scheme.backgroundColor,
+    "--brand-text": scheme.textColor,
   } as CSSProperties;
 }

@@ -9,7 +9,7 @@ import { queryKeys } from "../api/query-keys";
 import { placeArrivedMessage } from "../conversation/arrived-message";
 import { Conversation } from "../conversation/conversation";
 import { useUnreadCount } from "../conversation/unread-count";
-import { ConnectionBanner } from "../realtime/connection-banner";
+import { optionalPart } from "../ui/optional-part";
 import { useRealtime } from "../realtime/use-realtime";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
@@ -35,6 +35,12 @@ interface PortalMainProps {
   onRemoved: () => void;
 }
 
+/** "Reconnecting…" shows only after a drop: it loads just after the page (its first load). */
+const ConnectionBanner = optionalPart(
+  () => import("../realtime/connection-banner").then((module) => module.ConnectionBanner),
+  () => <div className="connection-banner" role="status" aria-live="polite" />,
+);
+
 /** Search opens in a dialog, loaded when first asked for. */
 const SearchDialog = lazy(() => import("../search/search-dialog"));
 
@@ -43,7 +49,8 @@ const SearchDialog = lazy(() => import("../search/search-dialog"));
  * agency owner's own scheme, the spec's default scheme for every other plan.
  */
 function brandStyle(owner: PortalClient["owner"]) {
-  return brandColors(owner.accountTier === "agency" ? owner : DEFAULT_COLORS);
+  const colors = owner.accountTier === "agency" ? owner : DEFAULT_COLORS;
+  return brandColors({ ...colors, shades: owner.shades });
 }
 
 /** The signed-in client's page (spec "main"): Conversation, Attachments, Settings, footer. */

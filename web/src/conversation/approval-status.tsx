@@ -3,7 +3,7 @@ import type { ApprovalPayload } from "../../../shared/schemas/message-payload";
 import { apiUrl } from "../api/client";
 import { useCurrentUser } from "../api/current-user";
 import { i18n } from "../i18n/i18n";
-import { DownloadIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/notice-icons";
 import type { FileMessage } from "./files-api";
 import { asksViewer } from "./pending-files";
 import "./approvals.css";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type FileKind, fileKind } from "../../../shared/files";
 import { apiUrl } from "../api/client";
 import { buttonClassName } from "../ui/button";
-import { DownloadIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/notice-icons";
 import { fileNameOf } from "./file-name";
 import type { FileVersion } from "./files-api";
 

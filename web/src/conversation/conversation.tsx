@@ -8,21 +8,20 @@ import { Spinner } from "../ui/spinner";
 import { optionalPart } from "../ui/optional-part";
 import { useToast } from "../ui/toast";
 import { Composer } from "./composer";
-import type { UseComposerPicker } from "./composer-picker";
 import { EmptyConversation } from "./empty-conversation";
 import { HistoryStart } from "./history-start";
 import { MessageList, type PersonAvatar } from "./message-list";
 import { useMessages, useSendMessage } from "./messages-query";
-import { NewMessageAnnouncer } from "./new-message-announcer";
 import type { OutboxEntry } from "./outbox";
-import { PendingFiles, pendingFiles } from "./pending-files";
+import type { PendingFilesProps } from "./pending-files-bar";
+import { pendingFiles } from "./pending-files";
 import { UnsentMessages, useUnsentInList } from "./unsent-messages";
-import { useScheduleLater } from "./use-schedule-later";
 import { type OlderPages, useChatScroll } from "./use-chat-scroll";
 import { useFileDrop } from "./use-file-drop";
 import { useFocusMessage } from "./use-focus-message";
 import { useMarkRead } from "./use-mark-read";
-import { usePresence } from "./use-presence";
+import type { StaffTools } from "./staff-tools";
+import { useNoPresence } from "./no-presence";
 import "./conversation.css";
 
 export type ViewerRole = "owner" | "client";
@@ -47,8 +46,8 @@ export interface ConversationProps {
    */
   focusMessageId?: string | null;
   onFocused?: () => void;
-  /** The staff's saved replies in the composer (issue 28); never in the portal. */
-  composerPicker?: UseComposerPicker;
+  /** The staff's saved replies, presence and Send later; never in the portal. */
+  staffTools?: StaffTools;
 }
 
 /** The staff's scheduled messages (issue 28) load with the dashboard's conversation only. */
@@ -65,6 +64,28 @@ const PresenceBar = optionalPart(
   () => import("./presence-bar").then((module) => module.PresenceBar),
   // The live region is there from the start (it must exist before it speaks); empty, no room.
   () => <div aria-live="polite" />,
+);
+
+/**
+ * Speaks messages that arrive: only later ones are news, so it can load just after the
+ * conversation shows (the portal's first load). Its live region is there from the start.
+ */
+const NewMessageAnnouncer = optionalPart(
+  () => import("./new-message-announcer").then((module) => module.NewMessageAnnouncer),
+  () => <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" />,
+);
+
+/**
+ * "2 files wait for your approval": loaded just after the conversation shows (the portal's
+ * first load); until then a bar of the same size holds its place, so nothing moves.
+ */
+const PendingFiles = optionalPart(
+  () => import("./pending-files-bar").then((module) => module.PendingFilesBar),
+  (_props: PendingFilesProps) => (
+    <div className="conversation__pending" aria-hidden="true">
+      &nbsp;
+    </div>
+  ),
 );
 
 /** The Upload File dialog loads when it is first asked for. */
@@ -89,7 +110,7 @@ function ConversationView({
   onRead,
   focusMessageId,
   onFocused,
-  composerPicker,
+  staffTools,
 }: ConversationProps) {
   const { t } = useTranslation("conversation");
   const {
@@ -106,7 +127,8 @@ function ConversationView({
   const send = useSendMessage(clientId);
   const toast = useToast();
   // Colleagues viewing and typing here (issue 26); the staff's side only.
-  const presence = usePresence(clientId, viewerRole === "owner");
+  const usePresence = staffTools?.usePresence ?? useNoPresence;
+  const presence = usePresence(clientId);
   /** The Upload File dialog: closed (null), open empty (true) or with a dropped file. */
   const [upload, setUpload] = useState<File | true | null>(null);
 
@@ -144,7 +166,7 @@ function ConversationView({
   };
 
   // Scheduled send (issue 28): the staff's dashboard.
-  const scheduleLater = useScheduleLater(clientId);
+  const scheduleLater = staffTools?.useScheduleLater(clientId);
 
   const retrySend = (entry: OutboxEntry) => {
     scroll.followNewest();
@@ -239,14 +261,14 @@ function ConversationView({
       )}
       <Composer
         onAttach={() => setUpload(true)}
-        onSchedule={viewerRole === "owner" ? scheduleLater : undefined}
+        onSchedule={scheduleLater}
         onTyping={presence.onTyping}
         onSend={sendMessage}
         sending={send.sending}
         disabled={isError}
         placeholder={t("Message {{name}}", { name: otherName })}
         notes={viewerRole === "owner"}
-        picker={composerPicker && { usePicker: composerPicker, clientId }}
+        picker={staffTools && { usePicker: staffTools.usePicker, clientId }}
       />
       {upload && (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { serverMessage } from "../api/client";
 import { downloadExport } from "../api/export-download";
 import { Button, type ButtonProps } from "../ui/button";
-import { DownloadIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/notice-icons";
 import { useToast } from "../ui/toast";
 
 interface ExportButtonProps extends Pick<ButtonProps, "variant" | "size" | "className"> {

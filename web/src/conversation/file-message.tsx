@@ -5,7 +5,7 @@ import { FEEDBACK_COMMENT_MAX_LENGTH, fileKind } from "../../../shared/files";
 import { apiUrl, serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
-import { DownloadIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/notice-icons";
 import { Spinner } from "../ui/spinner";
 import { useToast } from "../ui/toast";
 import { ApprovalRecordLink, ApprovalSummary, useAskedToDecide } from "./approval-status";

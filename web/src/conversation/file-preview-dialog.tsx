@@ -5,7 +5,7 @@ import { fileKind } from "../../../shared/files";
 import { apiUrl } from "../api/client";
 import { buttonClassName } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { DownloadIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/notice-icons";
 import { Spinner } from "../ui/spinner";
 import { ExternalIcon } from "./file-icons";
 import { ImageViewer } from "./image-viewer";

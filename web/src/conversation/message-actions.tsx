@@ -5,7 +5,7 @@ import { serverMessage } from "../api/client";
 import { queryKeys } from "../api/query-keys";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { MoreIcon } from "../ui/icons";
+import { MoreIcon } from "../ui/notice-icons";
 import { useToast } from "../ui/toast";
 import { deleteMessage, editMessage } from "./message-changes-api";
 import { type Message, replaceMessage } from "./messages-query";

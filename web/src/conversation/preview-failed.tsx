@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { buttonClassName } from "../ui/button";
-import { DownloadIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/notice-icons";
 
 /** A PDF or image the browser could not show (damaged, password-protected, gone): download it. */
 export function PreviewFailed({ url, fileName }: { url: string; fileName: string }) {

@@ -3,9 +3,6 @@ import { PRESENCE_TYPING_ENDS_MS } from "../../../shared/presence-timing";
 import type { PresentPerson } from "../../../shared/realtime-presence";
 import { presenceStore } from "../realtime/presence-store";
 
-const NOBODY: readonly PresentPerson[] = [];
-const noSubscription = () => () => undefined;
-
 export interface Presence {
   /** Colleagues in this conversation (the viewer left out). */
   people: readonly PresentPerson[];
@@ -20,15 +17,15 @@ export interface Presence {
 /**
  * The staff's presence in one conversation (issue 26): viewing while it is open and the tab
  * visible, typing from a keystroke until PRESENCE_TYPING_ENDS_MS after the last one, idle when
- * it closes or the tab is hidden. Off in the client portal (`enabled` false).
+ * it closes or the tab is hidden. The staff's only (conversation/staff-tools.ts).
  */
-export function usePresence(clientId: string, enabled: boolean): Presence {
+export function usePresence(clientId: string): Presence {
   const [typing, setTyping] = useState(false);
   const typingEnds = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const people = useSyncExternalStore(
-    enabled ? (listener) => presenceStore.subscribe(listener) : noSubscription,
-    () => (enabled ? presenceStore.people(clientId) : NOBODY),
+    (listener) => presenceStore.subscribe(listener),
+    () => presenceStore.people(clientId),
   );
 
   const stopTyping = useCallback(() => {
@@ -38,7 +35,6 @@ export function usePresence(clientId: string, enabled: boolean): Presence {
   }, []);
 
   useEffect(() => {
-    if (!enabled) return;
     const say = () => {
       if (document.visibilityState === "visible") presenceStore.report(clientId, "viewing");
       else {
@@ -53,10 +49,9 @@ export function usePresence(clientId: string, enabled: boolean): Presence {
       stopTyping();
       presenceStore.report(clientId, "idle");
     };
-  }, [clientId, enabled, stopTyping]);
+  }, [clientId, stopTyping]);
 
   const onTyping = useCallback(() => {
-    if (!enabled) return;
     presenceStore.report(clientId, "typing");
     setTyping(true);
     if (typingEnds.current) clearTimeout(typingEnds.current);
@@ -65,13 +60,12 @@ export function usePresence(clientId: string, enabled: boolean): Presence {
       setTyping(false);
       presenceStore.report(clientId, "viewing");
     }, PRESENCE_TYPING_ENDS_MS);
-  }, [clientId, enabled]);
+  }, [clientId]);
 
   const onSent = useCallback(() => {
-    if (!enabled) return;
     stopTyping();
     presenceStore.report(clientId, "viewing");
-  }, [clientId, enabled, stopTyping]);
+  }, [clientId, stopTyping]);
 
   return { people, typing, onTyping, onSent };
 }

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../api/current-user";
 import { queryKeys } from "../api/query-keys";
 import { Conversation } from "../conversation/conversation";
-import { useSavedReplyPicker } from "../conversation/use-saved-reply-picker";
+import { staffConversationTools } from "./staff-conversation-tools";
 import { buttonClassName } from "../ui/button";
 import { ArrowLeftIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
@@ -86,7 +86,7 @@ export function ClientView({ client, onShowInviteLinks }: ClientViewProps) {
             onRead={onRead}
             focusMessageId={focusMessageId}
             onFocused={onFocused}
-            composerPicker={useSavedReplyPicker}
+            staffTools={staffConversationTools}
           />
         </TabsContent>
         <TabsContent value="attachments" className="client-view__panel client-view__panel--scroll">

@@ -6,6 +6,7 @@ import { queryKeys } from "../api/query-keys";
 import { placeArrivedMessage } from "../conversation/arrived-message";
 import { TestModeBar } from "../billing/test-mode-bar";
 import { OfflineBanner } from "../realtime/offline-banner";
+import { presenceStore } from "../realtime/presence-store";
 import { useRealtime } from "../realtime/use-realtime";
 import type { SettingsTab } from "../settings/account-settings-dialog";
 import { buttonClassName } from "../ui/button";
@@ -44,7 +45,11 @@ export function DashboardPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const selectedId = searchParams.get("client");
-  const realtimeStatus = useRealtime({ side: "owner", placeMessage: placeArrivedMessage });
+  const realtimeStatus = useRealtime({
+    side: "owner",
+    placeMessage: placeArrivedMessage,
+    presence: presenceStore,
+  });
   useSubscriptionSuccessNotice();
   useSettingsLink(setSettingsTab);
   useUnreadInTitle();

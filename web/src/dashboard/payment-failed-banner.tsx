@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useSubscriptionStatus } from "../billing/subscription-status-query";
 import { dateTimeFormat } from "../i18n/formats";
 import { buttonClassName } from "../ui/button";
-import { AlertIcon } from "../ui/icons";
+import { AlertIcon } from "../ui/notice-icons";
 
 function formatGraceEnd(value: string): string {
   const date = new Date(value);

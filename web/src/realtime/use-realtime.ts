@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { installedConnectivity } from "../api/installed-connectivity";
 import { apiUrl } from "../api/client";
 import { queryKeys } from "../api/query-keys";
-import { presenceStore } from "./presence-store";
+import type { PresenceStore } from "./presence-store";
 import {
   connectRealtime,
   type RealtimeEvent,
@@ -46,7 +46,7 @@ export function invalidationsFor(
     return [[...queryKeys.scheduled(event.clientId)]];
   }
   if (event.type === "presence") {
-    // Who else is in a conversation (issue 26): nothing to fetch (presenceStore has it).
+    // Who else is in a conversation (issue 26): nothing to fetch (the presence store has it).
     return [];
   }
   if (event.type === "branding_updated") {
@@ -106,13 +106,23 @@ interface UseRealtimeOptions {
    * not (the conversation refetches). The conversation feature's placeArrivedMessage.
    */
   placeMessage?: (queryClient: QueryClient, event: RealtimeEvent) => boolean;
+  /**
+   * The staff's presence (issue 26), kept from the socket's events: the dashboard passes its
+   * store; the portal none (clients never send or hear presence, and its first load has no room).
+   */
+  presence?: PresenceStore;
 }
 
 /**
  * Keeps one /ws connection open while mounted and turns its events into query
  * invalidations; reconnects with backoff and catches up. Returns the connection's status.
  */
-export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions): RealtimeStatus {
+export function useRealtime({
+  side,
+  onEnded,
+  placeMessage,
+  presence,
+}: UseRealtimeOptions): RealtimeStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
   const onEndedRef = useRef(onEnded);
@@ -132,11 +142,11 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
         // Open: the server is there. A drop: the connectivity model checks whether it still is.
         if (next === "open") connectivity?.reportSocket(true);
         else if (next === "reconnecting") connectivity?.reportSocket(false);
-        if (next !== "open" && side === "owner") presenceStore.disconnected();
+        if (next !== "open") presence?.disconnected();
       },
       onEvent: (event) => {
         if (event.type === "presence") {
-          if (side === "owner") presenceStore.receive(event);
+          presence?.receive(event);
           return;
         }
         invalidate(
@@ -148,7 +158,7 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
         invalidate(queryClient, catchUpInvalidations(side, openedBefore));
         openedBefore = true;
         // Only the staff say where they are; the server ignores a client's frames anyway.
-        if (side === "owner") presenceStore.connected((data) => connection.send(data));
+        presence?.connected((data) => connection.send(data));
       },
       onEnded: (code) => {
         // The server says to ask who is signed in now (the access is gone).
@@ -166,9 +176,9 @@ export function useRealtime({ side, onEnded, placeMessage }: UseRealtimeOptions)
     });
     return () => {
       connection.close();
-      if (side === "owner") presenceStore.disconnected();
+      presence?.disconnected();
     };
-  }, [queryClient, side, placeMessage]);
+  }, [queryClient, side, placeMessage, presence]);
 
   return status;
 }

@@ -2,7 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "./notice-icons";
 import { useToastStep } from "./toast-steps";
 import "./dialog.css";
 

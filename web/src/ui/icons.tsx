@@ -21,12 +21,6 @@ export function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { childre
   );
 }
 
-export const CloseIcon = () => (
-  <Icon>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
-
 export const PlusIcon = () => (
   <Icon>
     <path d="M12 5v14M5 12h14" />
@@ -49,19 +43,6 @@ export const LogoutIcon = () => (
 export const ArrowLeftIcon = () => (
   <Icon className="icon--directional">
     <path d="M19 12H5M12 19l-7-7 7-7" />
-  </Icon>
-);
-
-export const CheckIcon = () => (
-  <Icon>
-    <path d="M20 6 9 17l-5-5" />
-  </Icon>
-);
-
-export const AlertIcon = () => (
-  <Icon>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 8v4M12 16h.01" />
   </Icon>
 );
 
@@ -130,12 +111,6 @@ export const RefreshIcon = () => (
   </Icon>
 );
 
-export const DownloadIcon = () => (
-  <Icon>
-    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
-  </Icon>
-);
-
 export const SearchIcon = () => (
   <Icon>
     <circle cx="11" cy="11" r="7" />
@@ -155,13 +130,5 @@ export const ClockIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </Icon>
-);
-
-export const MoreIcon = () => (
-  <Icon>
-    <circle cx="5" cy="12" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="19" cy="12" r="1" />
   </Icon>
 );

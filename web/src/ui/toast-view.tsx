@@ -1,7 +1,7 @@
 import * as RadixToast from "@radix-ui/react-toast";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
+import { AlertIcon, CheckIcon, CloseIcon } from "./notice-icons";
 import { innermostDialog, innermostStep, onStepsChange, type ToastStep } from "./toast-steps";
 import "./toast.css";
 
